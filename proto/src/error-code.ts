@@ -1,0 +1,39 @@
+/**
+ * The API's error codes (contract §8, [ERA] meanings). Codes marked "Quire" are
+ * additions for failures ShowDoc never had to report; docs/compatibility.md lists them.
+ */
+export const ErrorCode = {
+  Success: 0,
+  /** `catalog/delete` only: the one negative code of the contract. */
+  CatalogRequestFail: -1,
+  /** Quire: the service did not answer within the request timeout (HEAD-N's 10005 "操作超时"). */
+  Timeout: 10005,
+  LdapConfig: 10011,
+  Validation: 10100,
+  Failed: 10101,
+  NotLoggedIn: 10102,
+  NoPermission: 10103,
+  BadCredentials: 10204,
+  Captcha: 10206,
+  WrongPassword: 10208,
+  UserNotFound: 10209,
+  BadCredentialsCaptcha: 10210,
+  NotCreator: 10303,
+  DomainTaken: 10304,
+  DomainInvalid: 10305,
+  ApiKeyMismatch: 10306,
+  ItemPassword: 10307,
+  ItemPasswordCaptcha: 10308,
+  /** Quire: a malformed body (HTTP 400). */
+  BadRequest: 10400,
+  /** Quire: a cross-site POST that carried the session cookie. */
+  CrossSite: 10403,
+  InvalidRoute: 10404,
+  /** Quire: too many requests from one address (HTTP 429). */
+  RateLimited: 10429,
+  /** Quire: the service that owns the call is unreachable. */
+  Unavailable: 10503,
+  TeamNotOwned: 102099,
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

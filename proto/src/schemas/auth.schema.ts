@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { integer, requiredText, text } from '../validation';
+
+/** A new username: 2–64 letters, digits, `_ - . @` or CJK characters. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_\-.@\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,64}$/;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+const newUsername = () => requiredText({ trim: true }).pipe(z.string().regex(USERNAME_PATTERN, { error: 'username_format' }));
+const newPassword = () =>
+  requiredText().pipe(
+    z.string().min(PASSWORD_MIN, { error: 'password_length' }).max(PASSWORD_MAX, { error: 'password_length' }),
+  );
+
+export const LoginUserSchema = z.object({
+  username: requiredText({ trim: true }),
+  password: text(),
+  v_code: text(),
+});
+export type LoginUserDto = z.output<typeof LoginUserSchema>;
+
+export const RegisterUserSchema = z.object({
+  username: newUsername(),
+  password: newPassword(),
+  confirm_password: text(),
+  v_code: text(),
+});
+export type RegisterUserDto = z.output<typeof RegisterUserSchema>;
+
+export const UpdateUserInfoSchema = z.object({
+  name: text().pipe(z.string().max(64)),
+});
+export type UpdateUserInfoDto = z.output<typeof UpdateUserInfoSchema>;
+
+export const ResetUserPasswordSchema = z.object({
+  password: requiredText(),
+  new_password: newPassword(),
+});
+export type ResetUserPasswordDto = z.output<typeof ResetUserPasswordSchema>;
+
+export const ListAllUsersSchema = z.object({
+  username: text().pipe(z.string().max(64)),
+});
+export type ListAllUsersDto = z.output<typeof ListAllUsersSchema>;
+
+export const CreateQrcodeSchema = z.object({
+  url: requiredText().pipe(z.string().max(2048)),
+  size: integer(6).pipe(z.number().min(1).max(20)),
+});
+export type CreateQrcodeDto = z.output<typeof CreateQrcodeSchema>;
+
+/** `user/info` data: `email` is '' when unset and `email_verify` is always present (contract §9.2). */
+export interface UserInfo {
+  uid: number;
+  username: string;
+  name: string;
+  email: string;
+  email_verify: number;
+  avatar: string;
+  avatar_small: string;
+  groupid: number;
+  reg_time: number;
+  last_login_time: number;
+}
+
+/** `user/allUser` entries: `value` for the [ERA] autocomplete, the rest for [HEAD] clients. */
+export interface UserSuggestion {
+  value: string;
+  username: string;
+  uid: number;
+  name: string;
+}
