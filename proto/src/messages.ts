@@ -23,6 +23,7 @@ export const Messages = {
   param_not_integer: { en: "Parameter '{name}' must be a whole number", 'zh-cn': '参数 {name} 必须是整数' },
   param_too_short: { en: "Parameter '{name}' must be at least {min} characters", 'zh-cn': '参数 {name} 至少需要 {min} 个字符' },
   param_too_long: { en: "Parameter '{name}' must be at most {max} characters", 'zh-cn': '参数 {name} 最多 {max} 个字符' },
+  param_out_of_range: { en: "Parameter '{name}' is out of range", 'zh-cn': '参数 {name} 超出范围' },
   param_not_text: { en: "Parameter '{name}' must be text", 'zh-cn': '参数 {name} 必须是文本' },
   param_not_one_of: { en: "Parameter '{name}' must be one of: {values}", 'zh-cn': '参数 {name} 只能是：{values}' },
   username_format: {
@@ -43,6 +44,8 @@ export const Messages = {
     en: 'This server cannot send mail yet; ask the administrator',
     'zh-cn': '本服务器暂时无法发送邮件，请联系管理员',
   },
+  qrcode_size_range: { en: 'The QR code size must be a whole number from 1 to 20', 'zh-cn': '二维码尺寸必须是 1 到 20 之间的整数' },
+  qrcode_data_too_long: { en: 'The url is too long to fit in a QR code', 'zh-cn': 'url 太长，无法生成二维码' },
   qrcode_url_required: { en: 'A url is required to draw a QR code', 'zh-cn': '生成二维码需要 url 参数' },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -53,9 +53,11 @@ export function parseParams<S extends z.ZodType>(schema: S, params: WireParams, 
   }
   switch (issue.code) {
     case 'too_small':
-      return fail(code, 'param_too_short', { name, min: Number(issue.minimum) });
     case 'too_big':
-      return fail(code, 'param_too_long', { name, max: Number(issue.maximum) });
+      if (issue.origin === 'number' || issue.origin === 'bigint') return fail(code, 'param_out_of_range', { name });
+      return issue.code === 'too_small'
+        ? fail(code, 'param_too_short', { name, min: Number(issue.minimum) })
+        : fail(code, 'param_too_long', { name, max: Number(issue.maximum) });
     default:
       return fail(code, 'param_invalid', { name, reason: issue.message });
   }

@@ -32,8 +32,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   NATS_URL: url(['nats:', 'tls:']).default('nats://127.0.0.1:4222'),
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-  MONGO_URL: url(['mongodb:', 'mongodb+srv:']).default('mongodb://127.0.0.1:27017/quire'),
-  S3_ENDPOINT: url(['http:', 'https:']).default('http://127.0.0.1:9000'),
+  MONGO_URL: url(['mongodb:', 'mongodb+srv:']).optional(),
+  S3_ENDPOINT: url(['http:', 'https:']).optional(),
   S3_ACCESS_KEY: z.string().default('minioadmin'),
   S3_SECRET_KEY: z.string().default('minioadmin'),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{2,62}$/, 'must be a valid bucket name').default('quire'),
@@ -55,8 +55,10 @@ export interface QuireConfig {
   adminPassword?: string;
   nats: { url: string };
   redis: { url: string };
-  mongo: { url: string };
-  s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
+  /** Distributed mode stores documents in MongoDB when set, else in NeDB files under DATA_DIR (one replica per service). */
+  mongo: { url?: string };
+  /** Distributed mode stores files in S3/MinIO when set, else on local disk under DATA_DIR. */
+  s3: { endpoint?: string; accessKey: string; secretKey: string; bucket: string; region: string };
   mail: { smtpUrl?: string; from: string };
   jobs: { concurrency: number };
 }
@@ -65,7 +67,8 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment once; a bad value names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): QuireConfig {
-  const present = Object.fromEntries(ENV_VARIABLES.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
+  // An empty value (`SMTP_URL=` from `${SMTP_URL:-}`) means unset.
+  const present = Object.fromEntries(ENV_VARIABLES.filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]));
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}=${JSON.stringify(env[String(issue.path[0])])}: ${issue.message}`);

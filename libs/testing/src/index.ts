@@ -2,3 +2,8 @@ export * from './free-port';
 export * from './server-process';
 export * from './servers';
 export * from './suite';
+export * from './s3-server';
+export * from './api-client';
+export * from './smtp-capture';
+export * from './quire-process';
+export * from './context-app';

@@ -12,8 +12,11 @@ const newPassword = () =>
     z.string().min(PASSWORD_MIN, { error: 'password_length' }).max(PASSWORD_MAX, { error: 'password_length' }),
   );
 
+/** Longest username a login accepts (new ones are limited by USERNAME_PATTERN; directory accounts may be longer). */
+export const LOGIN_USERNAME_MAX = 255;
+
 export const LoginUserSchema = z.object({
-  username: requiredText({ trim: true }),
+  username: requiredText({ trim: true }).pipe(z.string().max(LOGIN_USERNAME_MAX)),
   password: text(),
   v_code: text(),
 });
@@ -45,9 +48,26 @@ export type ListAllUsersDto = z.output<typeof ListAllUsersSchema>;
 
 export const CreateQrcodeSchema = z.object({
   url: requiredText().pipe(z.string().max(2048)),
-  size: integer(6).pipe(z.number().min(1).max(20)),
+  size: integer(6).pipe(z.number().refine((n) => n >= 1 && n <= 20, { error: 'qrcode_size_range' })),
 });
 export type CreateQrcodeDto = z.output<typeof CreateQrcodeSchema>;
+
+/** Captcha codes live in the KeyValueStore under this key, per browser (`Caller.clientId`), for CAPTCHA_TTL_SECONDS. */
+export const captchaKey = (clientId: string) => `captcha:${clientId}`;
+export const CAPTCHA_TTL_SECONDS = 600;
+
+/** `user/login` data ([HEAD] shape): `user_token` lets script clients send the token as a parameter. */
+export interface LoggedInUser {
+  uid: number;
+  username: string;
+  name: string;
+  groupid: number;
+  avatar: string;
+  avatar_small: string;
+  email: string;
+  email_verify: number;
+  user_token: string;
+}
 
 /** `user/info` data: `email` is '' when unset and `email_verify` is always present (contract §9.2). */
 export interface UserInfo {

@@ -7,8 +7,8 @@
 type Scalar = string | number | boolean | null;
 
 export interface FieldCondition<V> {
-  $in?: V[];
-  $nin?: V[];
+  $in?: (V | null)[];
+  $nin?: (V | null)[];
   $ne?: V | null;
   $gt?: V;
   $gte?: V;
@@ -18,17 +18,31 @@ export interface FieldCondition<V> {
   $exists?: boolean;
 }
 
-/** Equality on a field (an array field matches when it contains the value), or a condition. */
+/**
+ * Equality on a field (an array field matches when it contains the value), or a condition.
+ * Semantics are MongoDB's: `null` matches a missing field too, `$ne`/`$nin` on an array field
+ * match when no element is equal/listed, `$exists: true` holds for an empty array, an empty
+ * `$or` matches nothing. A filter value of `undefined` is a programming error: both adapters
+ * throw a TypeError instead of silently matching everything or nothing.
+ */
 export type Filter<T> = {
-  [K in keyof T]?: T[K] | FieldCondition<T[K] extends (infer E)[] ? E : T[K]>;
+  [K in keyof T]?: T[K] | Element<T[K]> | null | FieldCondition<Element<T[K]>>;
 } & { $or?: Filter<T>[] };
 
+/** The element type of an array field, or the field's own type. */
+type Element<V> = NonNullable<V> extends readonly (infer E)[] ? E : NonNullable<V>;
+
+/**
+ * Update operators. `$push` creates a missing array; `$pull` needs the field to exist as an
+ * array (NeDB rejects `$pull` on a missing field where MongoDB ignores it). `undefined` values
+ * in `$set` are left out; an update with nothing left changes nothing.
+ */
 export interface Update<T> {
   $set?: Partial<T>;
   $unset?: { [K in keyof T]?: true };
   $inc?: { [K in keyof T]?: number };
-  $push?: { [K in keyof T]?: T[K] extends (infer E)[] ? E : never };
-  $pull?: { [K in keyof T]?: T[K] extends (infer E)[] ? E | FieldCondition<E> : never };
+  $push?: { [K in keyof T]?: NonNullable<T[K]> extends readonly (infer E)[] ? E : never };
+  $pull?: { [K in keyof T]?: NonNullable<T[K]> extends readonly (infer E)[] ? E | FieldCondition<E> : never };
 }
 
 export type SortSpec<T> = { [K in keyof T]?: 1 | -1 };
@@ -44,9 +58,15 @@ export interface FindOptions<T> {
 export interface IndexSpec<T> {
   field: keyof T & string;
   unique?: boolean;
+  /** Leave documents without the field out of the index (so a unique index ignores them). */
+  sparse?: boolean;
 }
 
-/** Thrown by inserts and updates that would break a unique index. */
+/**
+ * Thrown by inserts and updates that would break a unique index. `insertOne` and `updateOne`
+ * then write nothing; after a failed `insertMany`/`updateMany` the documents before the
+ * offending one may or may not have been written (MongoDB writes them, NeDB does not).
+ */
 export class DuplicateKeyError extends Error {
   constructor(
     readonly collection: string,
@@ -59,7 +79,9 @@ export class DuplicateKeyError extends Error {
 
 /** A collection of plain documents. Documents never carry the store's internal `_id`. */
 export abstract class Collection<T extends object> {
+  /** Creates the index if it does not exist yet (idempotent). */
   abstract ensureIndex(spec: IndexSpec<T>): Promise<void>;
+  /** Stores a copy of the document (fields whose value is `undefined` are left out) and returns it. */
   abstract insertOne(doc: T): Promise<T>;
   abstract insertMany(docs: T[]): Promise<T[]>;
   abstract findOne(filter: Filter<T>, options?: Pick<FindOptions<T>, 'sort' | 'fields'>): Promise<T | null>;

@@ -39,8 +39,13 @@ export type JobHandler<N extends JobName = JobName> = (job: JobContext<N>) => Pr
 export abstract class JobQueue {
   abstract add<N extends JobName>(name: N, data: JobPayloads[N], options?: AddJobOptions): Promise<string>;
   abstract getStatus(id: string): Promise<JobStatus | null>;
-  /** Starts working on the named jobs with these handlers, `concurrency` at a time. */
+  /**
+   * Starts working on the named jobs with these handlers, at most `concurrency` jobs of
+   * each name at a time. Jobs added before this wait. May be called again for other names;
+   * a name already being worked on is refused.
+   */
   abstract startWorkers(handlers: Map<JobName, JobHandler>, concurrency: number): Promise<void>;
   abstract ping(): Promise<void>;
+  /** Stops taking jobs, waits briefly for running ones, and releases connections. */
   abstract close(): Promise<void>;
 }

@@ -1,16 +1,25 @@
 /** The key-value port: sessions, captcha codes, counters and rate limits, with TTLs. */
 export abstract class KeyValueStore {
   abstract get(key: string): Promise<string | null>;
-  /** Sets a value; with `ttlSeconds` the key disappears after that many seconds. */
+  /** Sets a value; with `ttlSeconds` the key disappears after that many seconds, without it the key never expires. */
   abstract set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   abstract delete(key: string): Promise<void>;
   /**
    * Atomically adds 1 (a missing key counts as 0) and returns the new value. With
-   * `ttlSeconds` the key's lifetime is (re)set to that many seconds on every increment.
+   * `ttlSeconds` the key's lifetime is (re)set to that many seconds on every increment; without
+   * it an existing lifetime is kept. Rejects when the stored value is not an integer.
    */
   abstract incr(key: string, ttlSeconds?: number): Promise<number>;
   /** Remaining lifetime in seconds; -1 when the key has none, -2 when it does not exist. */
   abstract ttl(key: string): Promise<number>;
   abstract ping(): Promise<void>;
   abstract close(): Promise<void>;
+
+  /** TTLs are whole seconds, at least 1 (what Redis accepts); anything else is a caller's bug. */
+  protected static assertTtl(ttlSeconds: number | undefined): void {
+    if (ttlSeconds === undefined) return;
+    if (!Number.isSafeInteger(ttlSeconds) || ttlSeconds < 1) {
+      throw new RangeError(`ttlSeconds must be a whole number of seconds >= 1, got ${ttlSeconds}`);
+    }
+  }
 }

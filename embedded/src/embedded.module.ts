@@ -1,0 +1,33 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { QuireConfig } from '@quire/config';
+import { AdminModule } from '@quire/admin-service';
+import { AuthModule } from '@quire/auth-service';
+import { ExportModule } from '@quire/export-service';
+import { GatewayModule } from '@quire/gateway';
+import { ItemModule } from '@quire/item-service';
+import { NoticeModule } from '@quire/notice-service';
+import { PageModule } from '@quire/page-service';
+import { PlatformModule } from '@quire/platform';
+import { JobName } from '@quire/proto';
+import { TeamModule } from '@quire/team-service';
+
+/** Every context, the gateway and the embedded adapters in one process (the default mode). */
+@Module({})
+export class EmbeddedModule {
+  static forRoot(config: QuireConfig): DynamicModule {
+    return {
+      module: EmbeddedModule,
+      imports: [
+        PlatformModule.forRoot({ mode: 'embedded', config, consumes: Object.values(JobName) }),
+        GatewayModule,
+        AuthModule,
+        ItemModule,
+        PageModule,
+        TeamModule,
+        NoticeModule,
+        AdminModule,
+        ExportModule,
+      ],
+    };
+  }
+}

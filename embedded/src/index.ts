@@ -1,0 +1,2 @@
+export * from './embedded.module';
+export * from './embedded-app';

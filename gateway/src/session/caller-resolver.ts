@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { KeyValueStore } from '@quire/platform';
+import { CLIENT_COOKIE, SESSION_COOKIE, anonymousCaller, sessionKey, type Caller, type SessionRecord, type WireParams } from '@quire/proto';
+import { readCookie, writeCookie } from '../http/cookies';
+
+const CLIENT_ID_PATTERN = /^[a-f0-9]{32}$/;
+const TOKEN_PATTERN = /^[A-Za-z0-9]{16,200}$/;
+const CLIENT_COOKIE_SECONDS = 365 * 24 * 3600;
+
+/**
+ * Resolves who is calling: the session behind the `user_token` parameter or the
+ * `cookie_token` cookie (contract §2), and the browser's opaque client id.
+ */
+@Injectable()
+export class CallerResolver {
+  constructor(private readonly kv: KeyValueStore) {}
+
+  async resolve(req: Request, res: Response, params: WireParams): Promise<Caller> {
+    const caller = anonymousCaller(this.clientId(req, res), req.ip ?? '');
+    const token = this.token(req, params);
+    if (!token) return caller;
+    const stored = await this.kv.get(sessionKey(token));
+    if (!stored) return caller;
+    const session = JSON.parse(stored) as SessionRecord;
+    return { ...caller, uid: session.uid, username: session.username, groupid: session.groupid, token };
+  }
+
+  /** The token a request carries, whether or not it is valid. */
+  token(req: Request, params: WireParams): string | undefined {
+    const fromParam = params.user_token;
+    const candidate = typeof fromParam === 'string' && fromParam ? fromParam : readCookie(req, SESSION_COOKIE);
+    return candidate && TOKEN_PATTERN.test(candidate) ? candidate : undefined;
+  }
+
+  private clientId(req: Request, res: Response): string {
+    const existing = readCookie(req, CLIENT_COOKIE);
+    if (existing && CLIENT_ID_PATTERN.test(existing)) return existing;
+    const fresh = randomBytes(16).toString('hex');
+    writeCookie(req, res, CLIENT_COOKIE, fresh, CLIENT_COOKIE_SECONDS);
+    return fresh;
+  }
+}

@@ -1,0 +1,80 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Readable } from 'node:stream';
+import { InvalidBlobKeyError } from './blob-storage';
+import { describeBlobStorageContract } from './blob-storage.contract';
+import { LocalDiskBlobStorage } from './local-disk-blob-storage';
+
+function tempParent(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'quire-blobs-'));
+}
+
+describeBlobStorageContract(LocalDiskBlobStorage.name, async () => {
+  const parent = tempParent();
+  return {
+    sut: new LocalDiskBlobStorage({ dir: path.join(parent, 'store') }),
+    guardedDir: parent,
+    dispose: async () => fs.rmSync(parent, { recursive: true, force: true }),
+  };
+});
+
+describe(LocalDiskBlobStorage.name, () => {
+  let parent: string;
+  let dir: string;
+  let sut: LocalDiskBlobStorage;
+
+  beforeEach(() => {
+    parent = tempParent();
+    dir = path.join(parent, 'store');
+    sut = new LocalDiskBlobStorage({ dir });
+  });
+
+  afterEach(() => fs.rmSync(parent, { recursive: true, force: true }));
+
+  it('keeps blobs on disk across instances, with their content type', async () => {
+    await sut.put('items/7/logo.svg', Buffer.from('<svg/>'), 'image/svg+xml');
+
+    const reopened = new LocalDiskBlobStorage({ dir });
+
+    expect(await reopened.stat('items/7/logo.svg')).toEqual({ size: 6, contentType: 'image/svg+xml' });
+  });
+
+  it('leaves no temp file behind after a failed upload', async () => {
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.alloc(1024, 1));
+        this.destroy(new Error('disconnected'));
+      },
+    });
+
+    await expect(sut.put('a/b.bin', failing, 'application/octet-stream')).rejects.toThrow('disconnected');
+
+    expect(fs.readdirSync(path.join(dir, 'tmp'))).toEqual([]);
+  });
+
+  it('refuses to write through a symlinked directory that leads outside the store', async () => {
+    const outside = path.join(parent, 'outside');
+    fs.mkdirSync(outside);
+    await sut.ping();
+    fs.symlinkSync(outside, path.join(dir, 'blobs', 'linked'));
+
+    await expect(sut.put('linked/owned.txt', Buffer.from('owned'), 'text/plain')).rejects.toBeInstanceOf(InvalidBlobKeyError);
+
+    expect(fs.readdirSync(outside)).toEqual([]);
+  });
+
+  it('refuses to read a blob that is a symlink to a file outside the store', async () => {
+    const secret = path.join(parent, 'secret.txt');
+    fs.writeFileSync(secret, 'secret');
+    await sut.ping();
+    fs.symlinkSync(secret, path.join(dir, 'blobs', 'leak.txt'));
+
+    await expect(sut.get('leak.txt')).rejects.toBeInstanceOf(InvalidBlobKeyError);
+  });
+
+  it('answers ping once the directory is writable', async () => {
+    await expect(sut.ping()).resolves.toBeUndefined();
+    expect(fs.existsSync(path.join(dir, 'blobs'))).toBe(true);
+  });
+});

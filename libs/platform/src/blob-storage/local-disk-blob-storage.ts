@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertBlobKey, BlobNotFoundError, BlobStorage, InvalidBlobKeyError, type BlobInfo } from './blob-storage';
+
+export interface LocalDiskBlobStorageOptions {
+  /** The directory that holds everything; created when missing. */
+  dir: string;
+}
+
+interface BlobMeta {
+  contentType: string;
+}
+
+const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
+/**
+ * Blobs as files under `<dir>/blobs/<key>`, their content type in `<dir>/meta/<key>.json`.
+ * Uploads are written to `<dir>/tmp/` and renamed into place, so a half-written upload is
+ * never visible under its key. Keys live in their own tree, so no key can name a sidecar
+ * or a temp file.
+ */
+export class LocalDiskBlobStorage extends BlobStorage {
+  private readonly root: string;
+  private ready?: Promise<string>;
+
+  constructor(options: LocalDiskBlobStorageOptions) {
+    super();
+    this.root = path.resolve(options.dir);
+  }
+
+  async put(key: string, body: Readable | Buffer, contentType: string): Promise<BlobInfo> {
+    const { blobPath, metaPath } = this.paths(key);
+    await this.init();
+    const tmpBase = path.join(this.root, 'tmp', randomUUID());
+    const tmpBlob = `${tmpBase}.blob`;
+    const tmpMeta = `${tmpBase}.json`;
+    try {
+      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      await pipeline(source, createWriteStream(tmpBlob, { flags: 'wx' }));
+      const meta: BlobMeta = { contentType: contentType || DEFAULT_CONTENT_TYPE };
+      await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
+      await makeParents(path.join(this.root, 'blobs'), key);
+      await makeParents(path.join(this.root, 'meta'), `${key}.json`);
+      const { size } = await fs.stat(tmpBlob);
+      await fs.rename(tmpBlob, blobPath);
+      await fs.rename(tmpMeta, metaPath);
+      return { size, contentType: meta.contentType };
+    } finally {
+      await fs.rm(tmpBlob, { force: true });
+      await fs.rm(tmpMeta, { force: true });
+    }
+  }
+
+  async get(key: string): Promise<Readable> {
+    const { blobPath } = this.paths(key);
+    const realRoot = await this.init();
+    await this.assertExistingInside(blobPath, realRoot, key);
+    const handle = await fs.open(blobPath, 'r').catch((error: unknown) => {
+      throw isMissing(error) ? new BlobNotFoundError(key) : error;
+    });
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new BlobNotFoundError(key);
+    }
+    // The open handle keeps these bytes readable even if the blob is replaced meanwhile.
+    return handle.createReadStream();
+  }
+
+  async stat(key: string): Promise<BlobInfo | null> {
+    const { blobPath, metaPath } = this.paths(key);
+    const realRoot = await this.init();
+    try {
+      await this.assertExistingInside(blobPath, realRoot, key);
+      const stats = await fs.stat(blobPath);
+      if (!stats.isFile()) return null;
+      return { size: stats.size, contentType: await readContentType(metaPath) };
+    } catch (error) {
+      if (error instanceof BlobNotFoundError || isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const { blobPath, metaPath } = this.paths(key);
+    const realRoot = await this.init();
+    try {
+      await this.assertExistingInside(blobPath, realRoot, key);
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) return;
+      throw error;
+    }
+    // A key that names a directory of other blobs holds no blob itself.
+    if (!(await fs.stat(blobPath)).isFile()) return;
+    await fs.rm(blobPath, { force: true });
+    await fs.rm(metaPath, { force: true });
+  }
+
+  async ping(): Promise<void> {
+    await this.init();
+    await fs.access(path.join(this.root, 'tmp'), fs.constants.W_OK);
+  }
+
+  /** Creates the directory tree once; resolves with the real path of the blob tree. */
+  private init(): Promise<string> {
+    this.ready ??= (async () => {
+      for (const sub of ['blobs', 'meta', 'tmp']) await fs.mkdir(path.join(this.root, sub), { recursive: true });
+      return fs.realpath(path.join(this.root, 'blobs'));
+    })();
+    this.ready.catch(() => (this.ready = undefined));
+    return this.ready;
+  }
+
+  /** Validates the key and maps it to paths that are checked to stay inside their trees. */
+  private paths(key: string): { blobPath: string; metaPath: string } {
+    assertBlobKey(key);
+    const blobs = path.join(this.root, 'blobs');
+    const metas = path.join(this.root, 'meta');
+    const blobPath = path.resolve(blobs, key);
+    const metaPath = path.resolve(metas, `${key}.json`);
+    if (!isInside(blobPath, blobs) || !isInside(metaPath, metas)) throw new InvalidBlobKeyError(key);
+    return { blobPath, metaPath };
+  }
+
+  /** Refuses a blob reached through a symlink that points outside the store. */
+  private async assertExistingInside(file: string, realBlobRoot: string, key: string): Promise<void> {
+    let real: string;
+    try {
+      real = await fs.realpath(file);
+    } catch (error) {
+      if (isMissing(error)) throw new BlobNotFoundError(key);
+      throw error;
+    }
+    if (!isInside(real, realBlobRoot)) throw new InvalidBlobKeyError(key);
+  }
+}
+
+function isInside(candidate: string, dir: string): boolean {
+  const relative = path.relative(dir, candidate);
+  return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+}
+
+/**
+ * Creates the directories between `tree` and the file one segment at a time, refusing
+ * a segment that is a symlink, so a write can never land outside the tree.
+ */
+async function makeParents(tree: string, relativeFile: string): Promise<void> {
+  let current = tree;
+  for (const segment of relativeFile.split('/').slice(0, -1)) {
+    current = path.join(current, segment);
+    const stats = await fs.lstat(current).catch((error: unknown) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    if (!stats) {
+      await fs.mkdir(current).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      });
+      continue;
+    }
+    if (stats.isSymbolicLink() || !stats.isDirectory()) {
+      throw new InvalidBlobKeyError(relativeFile);
+    }
+  }
+}
+
+async function readContentType(metaPath: string): Promise<string> {
+  try {
+    const meta = JSON.parse(await fs.readFile(metaPath, 'utf8')) as Partial<BlobMeta>;
+    return typeof meta.contentType === 'string' && meta.contentType ? meta.contentType : DEFAULT_CONTENT_TYPE;
+  } catch {
+    return DEFAULT_CONTENT_TYPE;
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

@@ -1,0 +1,103 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describeDocumentStoreContract } from './document-store.contract';
+import { DuplicateKeyError } from './document-store';
+import { NedbDocumentStore } from './nedb-document-store';
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'quire-nedb-'));
+}
+
+describeDocumentStoreContract('NedbDocumentStore', async () => {
+  const dir = tempDir();
+  const store = new NedbDocumentStore({ dir });
+  return {
+    store,
+    async dispose() {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe(NedbDocumentStore.name, () => {
+  interface Note {
+    note_id: number;
+    text: string;
+  }
+
+  let dir: string;
+
+  beforeEach(() => {
+    dir = tempDir();
+  });
+
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates its directory and keeps each collection in <dir>/<collection>.db', async () => {
+    const nested = path.join(dir, 'data', 'db');
+    const sut = new NedbDocumentStore({ dir: nested });
+    await sut.collection<Note>('notes').insertOne({ note_id: 1, text: 'hello' });
+    await sut.nextId('note');
+    await sut.close();
+
+    expect(fs.readdirSync(nested).sort()).toEqual(['counters.db', 'notes.db']);
+  });
+
+  it('finds documents, indexes and sequences again after a restart', async () => {
+    const first = new NedbDocumentStore({ dir });
+    const notes = first.collection<Note>('notes');
+    await notes.ensureIndex({ field: 'note_id', unique: true });
+    await notes.insertMany([
+      { note_id: await first.nextId('note'), text: 'one' },
+      { note_id: await first.nextId('note'), text: 'two' },
+    ]);
+    await notes.updateOne({ note_id: 2 }, { $set: { text: 'two, edited' } });
+    await notes.insertOne({ note_id: 3, text: 'three' });
+    await notes.deleteOne({ note_id: 3 });
+    await first.close();
+
+    const sut = new NedbDocumentStore({ dir });
+    const reopened = sut.collection<Note>('notes');
+    expect(await reopened.find({}, { sort: { note_id: 1 } })).toEqual([
+      { note_id: 1, text: 'one' },
+      { note_id: 2, text: 'two, edited' },
+    ]);
+    expect(await sut.nextId('note')).toBe(3);
+    await expect(reopened.insertOne({ note_id: 1, text: 'again' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    await sut.close();
+  });
+
+  it('rejects calls after close', async () => {
+    const sut = new NedbDocumentStore({ dir });
+    await sut.collection<Note>('notes').insertOne({ note_id: 1, text: 'x' });
+    await sut.close();
+
+    await expect(sut.collection<Note>('notes').find({})).rejects.toThrow(/closed/);
+    await expect(sut.ping()).rejects.toThrow(/closed/);
+  });
+
+  it('refuses collection names that are not plain file names', () => {
+    const sut = new NedbDocumentStore({ dir });
+    expect(() => sut.collection('../escape')).toThrow(TypeError);
+    expect(() => sut.collection('a/b')).toThrow(TypeError);
+    expect(() => sut.collection('counters')).toThrow(/reserved/);
+  });
+
+  it('keeps the file small under many updates by compacting it', async () => {
+    const sut = new NedbDocumentStore({ dir });
+    const notes = sut.collection<Note>('notes');
+    await notes.insertOne({ note_id: 1, text: 'v0' });
+    for (let i = 1; i <= 2500; i += 1) await notes.updateOne({ note_id: 1 }, { $set: { text: `v${i}` } });
+    await sut.close();
+
+    const lines = fs.readFileSync(path.join(dir, 'notes.db'), 'utf8').trim().split('\n');
+    expect(lines.length).toBeLessThan(1000);
+    const reopened = new NedbDocumentStore({ dir });
+    expect(await reopened.collection<Note>('notes').find({})).toEqual([{ note_id: 1, text: 'v2500' }]);
+    await reopened.close();
+  });
+});

@@ -1,0 +1,29 @@
+export * from './transport/transport-client';
+export * from './transport/client-proxy-transport-client';
+export * from './transport/connect-transport';
+export * from './transport/nats-options';
+export * from './transport/in-process/in-process-bus';
+export * from './transport/in-process/in-process-client';
+export * from './transport/in-process/in-process-context';
+export * from './transport/in-process/in-process-server';
+export * from './rpc/rpc-error.filter';
+export * from './health.service';
+export * from './platform.module';
+export * from './blob-storage/blob-storage';
+export * from './blob-storage/local-disk-blob-storage';
+export * from './mailer/mailer';
+export * from './mailer/outbox-mailer';
+export * from './job-queue/job-queue';
+export * from './job-queue/on-job.decorator';
+export * from './job-queue/job-handler.registry';
+export * from './job-queue/jobs.module';
+export * from './job-queue/in-process-job-queue';
+// MinioBlobStorage, BullmqJobQueue and SmtpMailer are not re-exported: they pull in minio, bullmq and
+// nodemailer, which PlatformModule loads only in the mode that uses them (import them by path).
+export * from './document-store/document-store';
+export * from './document-store/nedb-document-store';
+export * from './key-value/key-value-store';
+export * from './key-value/embedded-key-value-store';
+// MongoDocumentStore and RedisKeyValueStore are not re-exported either (mongoose alone takes ~120 ms to
+// load): PlatformModule loads them in distributed mode; import them by path where needed.
+export * from './run-service';

@@ -1,0 +1,167 @@
+import { JobName } from '@quire/proto';
+import type { JobContext, JobHandler, JobQueue, JobState, JobStatus } from './job-queue';
+
+const mail = (n = 1) => ({ to: `user${n}@example.com`, subject: `Subject ${n}`, text: `Body ${n}` });
+
+function handlers(handler: (job: JobContext<typeof JobName.SendMail>) => Promise<unknown>): Map<JobName, JobHandler> {
+  return new Map<JobName, JobHandler>([[JobName.SendMail, handler as JobHandler]]);
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => undefined as void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls the job's status until `accept` holds; fails with the last status after `timeoutMs`. */
+export async function waitForStatus(
+  queue: JobQueue,
+  id: string,
+  accept: (status: JobStatus) => boolean,
+  timeoutMs = 10_000,
+): Promise<JobStatus> {
+  const deadline = Date.now() + timeoutMs;
+  let last: JobStatus | null = null;
+  for (;;) {
+    last = await queue.getStatus(id);
+    if (last && accept(last)) return last;
+    if (Date.now() > deadline) throw new Error(`Job ${id} did not reach the expected status; last: ${JSON.stringify(last)}`);
+    await sleep(15);
+  }
+}
+
+const inState = (state: JobState) => (status: JobStatus) => status.state === state;
+
+/** The behaviour every JobQueue adapter must show. */
+export function describeJobQueueContract(name: string, factory: () => Promise<JobQueue>): void {
+  describe(`${name} (JobQueue contract)`, () => {
+    let sut: JobQueue;
+
+    beforeEach(async () => {
+      sut = await factory();
+    });
+
+    afterEach(async () => {
+      await sut.close();
+    });
+
+    it('runs a job through its handler and keeps the result', async () => {
+      const seen: JobContext[] = [];
+      await sut.startWorkers(
+        handlers(async (job) => {
+          seen.push(job);
+          return { delivered: job.data.to };
+        }),
+        1,
+      );
+
+      const id = await sut.add(JobName.SendMail, mail(1));
+
+      const status = await waitForStatus(sut, id, inState('completed'));
+      expect(status).toMatchObject({ id, name: JobName.SendMail, state: 'completed', attemptsMade: 1, result: { delivered: 'user1@example.com' } });
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ id, name: JobName.SendMail, data: mail(1), attempt: 1 });
+    });
+
+    it('keeps a job added before any worker waiting until one starts', async () => {
+      const id = await sut.add(JobName.SendMail, mail(2));
+
+      expect(await sut.getStatus(id)).toMatchObject({ id, state: 'waiting', progress: 0, attemptsMade: 0 });
+
+      await sut.startWorkers(handlers(async () => 'sent'), 1);
+      expect(await waitForStatus(sut, id, inState('completed'))).toMatchObject({ result: 'sent' });
+    });
+
+    it('shows the progress a running handler reports', async () => {
+      const release = deferred();
+      await sut.startWorkers(
+        handlers(async (job) => {
+          await job.progress(40);
+          await release.promise;
+          await job.progress(100);
+          return 'done';
+        }),
+        1,
+      );
+
+      const id = await sut.add(JobName.SendMail, mail(3));
+
+      try {
+        const running = await waitForStatus(sut, id, (s) => s.progress === 40);
+        expect(running).toMatchObject({ state: 'active', progress: 40 });
+      } finally {
+        release.resolve();
+      }
+      expect(await waitForStatus(sut, id, inState('completed'))).toMatchObject({ progress: 100, result: 'done' });
+    });
+
+    it('retries a failing handler and completes on the third attempt', async () => {
+      const attempts: number[] = [];
+      await sut.startWorkers(
+        handlers(async (job) => {
+          attempts.push(job.attempt);
+          if (attempts.length < 3) throw new Error(`SMTP busy (${attempts.length})`);
+          return 'sent at last';
+        }),
+        1,
+      );
+
+      const id = await sut.add(JobName.SendMail, mail(4), { attempts: 3, backoffMs: 20 });
+
+      const status = await waitForStatus(sut, id, inState('completed'));
+      expect(status).toMatchObject({ state: 'completed', attemptsMade: 3, result: 'sent at last' });
+      expect(status.error).toBeUndefined();
+      expect(attempts).toEqual([1, 2, 3]);
+    });
+
+    it('fails for good after the allowed attempts, with the last error message', async () => {
+      let calls = 0;
+      await sut.startWorkers(
+        handlers(async () => {
+          calls += 1;
+          throw new Error(`Mailbox unavailable (${calls})`);
+        }),
+        1,
+      );
+
+      const id = await sut.add(JobName.SendMail, mail(5), { attempts: 2, backoffMs: 20 });
+
+      const status = await waitForStatus(sut, id, inState('failed'));
+      expect(status).toMatchObject({ state: 'failed', attemptsMade: 2, error: 'Mailbox unavailable (2)' });
+      await sleep(100);
+      expect(calls).toBe(2);
+    });
+
+    it('never runs more jobs at once than the concurrency', async () => {
+      let running = 0;
+      let most = 0;
+      await sut.startWorkers(
+        handlers(async () => {
+          running += 1;
+          most = Math.max(most, running);
+          await sleep(80);
+          running -= 1;
+          return 'ok';
+        }),
+        2,
+      );
+
+      const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => sut.add(JobName.SendMail, mail(n))));
+
+      for (const id of ids) await waitForStatus(sut, id, inState('completed'));
+      expect(most).toBe(2);
+    });
+
+    it('answers null for an unknown job id', async () => {
+      expect(await sut.getStatus('999999')).toBeNull();
+      expect(await sut.getStatus(`${JobName.SendMail}:999999`)).toBeNull();
+      expect(await sut.getStatus('not a job')).toBeNull();
+    });
+
+    it('answers ping', async () => {
+      await expect(sut.ping()).resolves.toBeUndefined();
+    });
+  });
+}

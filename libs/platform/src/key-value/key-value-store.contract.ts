@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { KeyValueStore } from './key-value-store';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What every KeyValueStore adapter must do; each adapter's spec runs this suite. */
+export function describeKeyValueStoreContract(
+  name: string,
+  factory: () => Promise<{ store: KeyValueStore; dispose(): Promise<void> }>,
+): void {
+  describe(`KeyValueStore contract: ${name}`, () => {
+    let sut: KeyValueStore;
+    let dispose: () => Promise<void>;
+    /** Keys of this test only, so adapters may share a server between tests. */
+    let key: (name: string) => string;
+
+    beforeEach(async () => {
+      ({ store: sut, dispose } = await factory());
+      const prefix = randomUUID();
+      key = (name) => `${prefix}:${name}`;
+    });
+
+    afterEach(async () => {
+      await dispose();
+    });
+
+    it('gets what was set, overwrites and deletes', async () => {
+      expect(await sut.get(key('session'))).toBeNull();
+      await sut.set(key('session'), '{"uid":1}');
+      expect(await sut.get(key('session'))).toBe('{"uid":1}');
+      await sut.set(key('session'), '{"uid":2}');
+      expect(await sut.get(key('session'))).toBe('{"uid":2}');
+      await sut.set(key('empty'), '');
+      expect(await sut.get(key('empty'))).toBe('');
+      await sut.delete(key('session'));
+      expect(await sut.get(key('session'))).toBeNull();
+      await expect(sut.delete(key('never-set'))).resolves.toBeUndefined();
+    });
+
+    it('keeps unicode values intact', async () => {
+      await sut.set(key('zh'), '验证码 ✓ 🔑');
+      expect(await sut.get(key('zh'))).toBe('验证码 ✓ 🔑');
+    });
+
+    it('reports ttl: -2 for a missing key, -1 without expiry, the seconds left otherwise', async () => {
+      expect(await sut.ttl(key('missing'))).toBe(-2);
+      await sut.set(key('forever'), 'x');
+      expect(await sut.ttl(key('forever'))).toBe(-1);
+      await sut.set(key('captcha'), '1234', 300);
+      expect([299, 300]).toContain(await sut.ttl(key('captcha')));
+    });
+
+    it('a set without ttl makes the key permanent again', async () => {
+      await sut.set(key('k'), 'a', 60);
+      await sut.set(key('k'), 'b');
+      expect(await sut.ttl(key('k'))).toBe(-1);
+      expect(await sut.get(key('k'))).toBe('b');
+    });
+
+    it('expires keys after their ttl', async () => {
+      await sut.set(key('short'), 'gone soon', 1);
+      await sut.incr(key('counter'), 1);
+      await sut.set(key('long'), 'stays', 60);
+      expect(await sut.get(key('short'))).toBe('gone soon');
+
+      await sleep(1_200);
+
+      expect(await sut.get(key('short'))).toBeNull();
+      expect(await sut.ttl(key('short'))).toBe(-2);
+      expect(await sut.ttl(key('counter'))).toBe(-2);
+      expect(await sut.incr(key('counter'), 1)).toBe(1);
+      expect(await sut.get(key('long'))).toBe('stays');
+    });
+
+    it('incr counts from a missing key and returns the new value', async () => {
+      expect(await sut.incr(key('hits'))).toBe(1);
+      expect(await sut.incr(key('hits'))).toBe(2);
+      expect(await sut.get(key('hits'))).toBe('2');
+      await sut.set(key('preset'), '41');
+      expect(await sut.incr(key('preset'))).toBe(42);
+      expect(await sut.ttl(key('hits'))).toBe(-1);
+    });
+
+    it('incr is atomic under 100 concurrent calls', async () => {
+      const results = await Promise.all(Array.from({ length: 100 }, () => sut.incr(key('race'), 60)));
+      expect([...results].sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+      expect(await sut.get(key('race'))).toBe('100');
+    });
+
+    it('incr with a ttl restarts the lifetime on every increment', async () => {
+      expect(await sut.incr(key('attempts'), 1)).toBe(1);
+      await sleep(700);
+      expect(await sut.incr(key('attempts'), 1)).toBe(2);
+      await sleep(700);
+      // 1.4 s after the first increment, but only 0.7 s after the last one.
+      expect(await sut.get(key('attempts'))).toBe('2');
+      await sleep(600);
+      expect(await sut.get(key('attempts'))).toBeNull();
+    });
+
+    it('incr without a ttl keeps the lifetime the key has', async () => {
+      await sut.set(key('limited'), '5', 100);
+      expect(await sut.incr(key('limited'))).toBe(6);
+      expect([99, 100]).toContain(await sut.ttl(key('limited')));
+      await sut.incr(key('limited'), 30);
+      expect([29, 30]).toContain(await sut.ttl(key('limited')));
+    });
+
+    it('incr rejects a value that is not an integer and leaves it alone', async () => {
+      await sut.set(key('word'), 'abc');
+      await expect(sut.incr(key('word'))).rejects.toThrow();
+      expect(await sut.get(key('word'))).toBe('abc');
+    });
+
+    it('rejects ttls that are not whole seconds >= 1', async () => {
+      await expect(sut.set(key('a'), 'x', 0)).rejects.toThrow(RangeError);
+      await expect(sut.set(key('a'), 'x', 1.5)).rejects.toThrow(RangeError);
+      await expect(sut.incr(key('a'), -1)).rejects.toThrow(RangeError);
+      expect(await sut.get(key('a'))).toBeNull();
+    });
+
+    it('answers ping', async () => {
+      await expect(sut.ping()).resolves.toBeUndefined();
+    });
+  });
+}

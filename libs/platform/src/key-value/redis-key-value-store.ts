@@ -1,0 +1,78 @@
+import { Redis } from 'ioredis';
+import { KeyValueStore } from './key-value-store';
+
+export interface RedisKeyValueStoreOptions {
+  /** `redis://[:password@]host:port[/db]` */
+  url: string;
+}
+
+/**
+ * The distributed KeyValueStore on Redis. Connects on first use; while Redis is unreachable a
+ * command fails after one reconnection attempt (a few seconds at most) instead of waiting.
+ */
+export class RedisKeyValueStore extends KeyValueStore {
+  private readonly redis: Redis;
+  private lastError: Error | undefined;
+
+  constructor(options: RedisKeyValueStoreOptions) {
+    super();
+    this.redis = new Redis(options.url, {
+      lazyConnect: true,
+      // Commands issued while disconnected wait in the offline queue for at most one reconnection.
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 3_000,
+      commandTimeout: 5_000,
+      // close() only disconnects a socket that is not ready; do not hold the process for ioredis' 2 s default.
+      disconnectTimeout: 100,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    });
+    // Without a listener ioredis prints every connection error; callers see them on their commands.
+    this.redis.on('error', (error: Error) => (this.lastError = error));
+  }
+
+  override async get(key: string): Promise<string | null> {
+    return this.redis.get(key);
+  }
+
+  override async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
+    KeyValueStore.assertTtl(ttlSeconds);
+    if (ttlSeconds) await this.redis.set(key, value, 'EX', ttlSeconds);
+    else await this.redis.set(key, value);
+  }
+
+  override async delete(key: string): Promise<void> {
+    await this.redis.del(key);
+  }
+
+  override async incr(key: string, ttlSeconds?: number): Promise<number> {
+    KeyValueStore.assertTtl(ttlSeconds);
+    if (!ttlSeconds) return this.redis.incr(key);
+    const results = await this.redis.multi().incr(key).expire(key, ttlSeconds).exec();
+    if (!results) throw new Error(`INCR ${key} was aborted`);
+    const [[incrError, value], [expireError]] = results;
+    if (incrError) throw incrError;
+    if (expireError) throw expireError;
+    return Number(value);
+  }
+
+  override async ttl(key: string): Promise<number> {
+    return this.redis.ttl(key);
+  }
+
+  override async ping(): Promise<void> {
+    try {
+      await this.redis.ping();
+    } catch (error) {
+      const cause = this.lastError ? ` (${this.lastError.message})` : '';
+      throw new Error(`Redis does not answer: ${(error as Error).message}${cause}`, { cause: error });
+    }
+  }
+
+  override async close(): Promise<void> {
+    if (this.redis.status === 'end') return;
+    // QUIT waits for the replies of commands already sent; a socket that is not ready is just dropped.
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
+  }
+}

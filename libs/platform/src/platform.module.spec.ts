@@ -1,0 +1,205 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Controller, Inject, Injectable, Module, type INestMicroservice } from '@nestjs/common';
+import { ClientProxyFactory, MessagePattern, Payload, Transport } from '@nestjs/microservices';
+import { loadConfig, type QuireConfig } from '@quire/config';
+import { JobName, type JobPayloads, type Message } from '@quire/proto';
+import { createContextApp, describeWith, startNatsServer, startRedisServer, testCaller, type ContextApp, type ServerProcess } from '@quire/testing';
+import { DocumentStore } from './document-store/document-store';
+import { HealthService } from './health.service';
+import { JobQueue, type JobContext } from './job-queue/job-queue';
+import { OnJob } from './job-queue/on-job.decorator';
+import { KeyValueStore } from './key-value/key-value-store';
+import { QUIRE_CONFIG } from './platform.module';
+import { ClientProxyTransportClient } from './transport/client-proxy-transport-client';
+import { createServiceMicroservice } from './transport/connect-transport';
+import { natsConnectionOptions } from './transport/nats-options';
+import { testSubject } from './transport/transport.contract';
+
+const Bump = testSubject('notice.test.bump');
+const SendMail = testSubject('notice.test.sendMail');
+const MailStatus = testSubject('notice.test.mailStatus');
+
+/** Mails "sent" by the job handler, by recipient. */
+const delivered: string[] = [];
+
+@Injectable()
+class MailWorker {
+  @OnJob(JobName.SendMail)
+  async send(job: JobContext<typeof JobName.SendMail>): Promise<string> {
+    delivered.push(job.data.to);
+    return `sent to ${job.data.to}`;
+  }
+}
+
+/** A context module as services write them: no adapter, only ports, reached over the transport. */
+@Controller()
+class CounterController {
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly keyValue: KeyValueStore,
+    private readonly jobs: JobQueue,
+    @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
+  ) {}
+
+  @MessagePattern(Bump)
+  async bump(@Payload() message: Message): Promise<unknown> {
+    const id = await this.documents.nextId('bumps');
+    await this.documents.collection<{ id: number; by: number }>('bumps').insertOne({ id, by: message.caller.uid });
+    const hits = await this.keyValue.incr(`hits:${message.caller.clientId}`);
+    return { id, hits, language: this.config.language };
+  }
+
+  @MessagePattern(SendMail)
+  sendMail(@Payload() message: Message<JobPayloads[typeof JobName.SendMail]>): Promise<string> {
+    return this.jobs.add(JobName.SendMail, message.params);
+  }
+
+  @MessagePattern(MailStatus)
+  mailStatus(@Payload() message: Message<{ id: string }>): Promise<unknown> {
+    return this.jobs.getStatus(message.params.id);
+  }
+}
+
+@Module({ controllers: [CounterController], providers: [MailWorker] })
+class CounterModule {}
+
+async function eventually<T>(work: () => Promise<T>, accept: (value: T) => boolean, withinMs = 5_000): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = await work();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('PlatformModule (embedded, through createContextApp)', () => {
+  let context: ContextApp | undefined;
+
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  it('serves a context module over the in-process transport with the embedded stores', async () => {
+    context = await createContextApp([CounterModule], { env: { LANGUAGE: 'zh-cn' } });
+    const caller = testCaller({ uid: 5 });
+
+    const first = await context.transport.send(Bump, { caller, params: {} });
+    const second = await context.transport.send(Bump, { caller, params: {} });
+
+    expect(first).toEqual({ id: 1, hits: 1, language: 'zh-cn' });
+    expect(second).toEqual({ id: 2, hits: 2, language: 'zh-cn' });
+    expect(fs.readdirSync(context.dataDir).sort()).toEqual(expect.arrayContaining(['db', 'kv']));
+  });
+
+  it('keeps documents and keys across a restart on the same DATA_DIR', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-platform-'));
+    const caller = testCaller();
+    try {
+      context = await createContextApp([CounterModule], { env: { DATA_DIR: dataDir } });
+      await context.transport.send(Bump, { caller, params: {} });
+      await context.close();
+
+      context = await createContextApp([CounterModule], { env: { DATA_DIR: dataDir } });
+
+      await expect(context.transport.send(Bump, { caller, params: {} })).resolves.toMatchObject({ id: 2, hits: 2 });
+    } finally {
+      await context?.close();
+      context = undefined;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs a consumed job through its @OnJob handler', async () => {
+    context = await createContextApp([CounterModule], { consumes: [JobName.SendMail] });
+    const caller = testCaller();
+    const id = await context.transport.send<string>(SendMail, { caller, params: { to: 'ann@example.com', subject: 'Hi', text: 'Hello' } });
+
+    const status = await eventually(
+      () => context!.transport.send<{ state: string; result?: unknown }>(MailStatus, { caller, params: { id } }),
+      (s) => s.state === 'completed',
+    );
+
+    expect(status).toMatchObject({ state: 'completed', result: 'sent to ann@example.com' });
+    expect(delivered).toContain('ann@example.com');
+  });
+
+  it('reports every dependency ready', async () => {
+    context = await createContextApp([CounterModule]);
+
+    await expect(context.app.get(HealthService).check()).resolves.toEqual({
+      ok: true,
+      checks: { documents: 'ok', keyValue: 'ok', blobs: 'ok', jobs: 'ok', transport: 'ok' },
+    });
+  });
+
+  it('gives each medium test an anonymous caller with its own client id', () => {
+    const a = testCaller();
+    const b = testCaller({ uid: 3, username: 'bob' });
+
+    expect(a).toMatchObject({ uid: 0, username: '', groupid: 0 });
+    expect(b).toMatchObject({ uid: 3, username: 'bob' });
+    expect(a.clientId).not.toEqual(b.clientId);
+  });
+});
+
+describeWith({ binary: 'redis-server' }, 'PlatformModule (distributed, through createServiceMicroservice)', () => {
+  describeWith({ binary: 'nats-server' }, 'with nats-server and redis-server', () => {
+    let nats: ServerProcess;
+    let redis: ServerProcess;
+    let dataDir: string;
+    let service: INestMicroservice;
+    let gateway: ClientProxyTransportClient;
+
+    beforeAll(async () => {
+      [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-distributed-'));
+      const config = loadConfig({ DATA_DIR: dataDir, NATS_URL: nats.url, REDIS_URL: redis.url, REQUEST_TIMEOUT_MS: '2000' });
+      service = await createServiceMicroservice(CounterModule, { service: 'notice', config, consumes: [JobName.SendMail] });
+      service.useLogger(['error']);
+      await service.listen();
+      gateway = new ClientProxyTransportClient(
+        ClientProxyFactory.create({ transport: Transport.NATS, options: natsConnectionOptions(nats.url) }),
+        2_000,
+      );
+    });
+
+    afterAll(async () => {
+      await gateway?.close();
+      await service?.close();
+      await Promise.all([nats?.dispose(), redis?.dispose()]);
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('answers over NATS with Redis for keys and BullMQ for jobs', async () => {
+      const caller = testCaller();
+
+      await expect(gateway.send(Bump, { caller, params: {} })).resolves.toMatchObject({ id: 1, hits: 1 });
+      const id = await gateway.send<string>(SendMail, { caller, params: { to: 'zoe@example.com', subject: 'S', text: 'T' } });
+      const status = await eventually(
+        () => gateway.send<{ state: string; result?: unknown }>(MailStatus, { caller, params: { id } }),
+        (s) => s.state === 'completed',
+      );
+      expect(status).toMatchObject({ state: 'completed', result: 'sent to zoe@example.com' });
+    });
+
+    it('reports Redis as not ready while it is down, and ready again once it is back', async () => {
+      const health = service.get(HealthService);
+      await expect(health.check()).resolves.toMatchObject({ ok: true });
+
+      await redis.stop();
+      const down = await health.check(1_000);
+
+      expect(down.ok).toBe(false);
+      expect(down.checks.keyValue).not.toBe('ok');
+      expect(down.checks.documents).toBe('ok');
+      expect(down.checks.transport).toBe('ok');
+
+      await redis.start();
+      const up = await eventually(() => health.check(1_000), (report) => report.ok, 10_000);
+      expect(up).toMatchObject({ ok: true });
+    });
+  });
+});

@@ -1,0 +1,187 @@
+import * as path from 'node:path';
+import { Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import type { Mode, QuireConfig } from '@quire/config';
+import type { JobName } from '@quire/proto';
+import { BlobStorage } from './blob-storage/blob-storage';
+import { DocumentStore } from './document-store/document-store';
+import { HealthService } from './health.service';
+import { JobQueue } from './job-queue/job-queue';
+import { JobsModule } from './job-queue/jobs.module';
+import { KeyValueStore } from './key-value/key-value-store';
+import { Mailer } from './mailer/mailer';
+import { ClientProxyTransportClient } from './transport/client-proxy-transport-client';
+import { InProcessBus } from './transport/in-process/in-process-bus';
+import { InProcessClient } from './transport/in-process/in-process-client';
+import { natsConnectionOptions } from './transport/nats-options';
+import { TransportClient } from './transport/transport-client';
+
+/**
+ * Loads an adapter's module when its mode is chosen, so an embedded process never loads
+ * mongoose, ioredis, BullMQ or minio (and a distributed one never loads NeDB).
+ */
+function load<M>(id: string): M {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(id) as M;
+}
+
+/** The injection token of the process's validated QuireConfig. */
+export const QUIRE_CONFIG = 'QUIRE_CONFIG';
+
+export interface PlatformOptions {
+  mode: Mode;
+  config: QuireConfig;
+  /** Jobs this process works on; their `@OnJob` handlers must exist (JobsModule checks at boot). */
+  consumes?: JobName[];
+}
+
+/** Closes everything the platform opened, transport first, stores last. */
+@Injectable()
+class PlatformShutdown implements OnApplicationShutdown {
+  private readonly logger = new Logger(PlatformModule.name);
+
+  constructor(
+    private readonly transport: TransportClient,
+    private readonly jobs: JobQueue,
+    private readonly keyValue: KeyValueStore,
+    private readonly documents: DocumentStore,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    const steps: [string, () => Promise<void>][] = [
+      ['transport', () => this.transport.close()],
+      ['job queue', () => this.jobs.close()],
+      ['key-value store', () => this.keyValue.close()],
+      ['document store', () => this.documents.close()],
+    ];
+    for (const [name, close] of steps) {
+      try {
+        await close();
+      } catch (error) {
+        this.logger.error(`Closing the ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+}
+
+/**
+ * The composition of the outside world, chosen once by mode: embedded adapters under
+ * DATA_DIR and the in-process transport, or MongoDB, Redis, S3, BullMQ and NATS.
+ * Adapter modules are loaded only in the mode that uses them.
+ */
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    const { config } = options;
+    const providers = options.mode === 'embedded' ? embeddedProviders(config) : distributedProviders(config);
+    const mailer: Provider = {
+      provide: Mailer,
+      inject: [DocumentStore],
+      useFactory: (documents: DocumentStore): Mailer => {
+        if (config.mail.smtpUrl) {
+          const { SmtpMailer } = load<typeof import('./mailer/smtp-mailer')>('./mailer/smtp-mailer');
+          return new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from });
+        }
+        const { OutboxMailer } = load<typeof import('./mailer/outbox-mailer')>('./mailer/outbox-mailer');
+        return new OutboxMailer(documents);
+      },
+    };
+    const exported = [QUIRE_CONFIG, DocumentStore, KeyValueStore, BlobStorage, JobQueue, Mailer, TransportClient, HealthService];
+    return {
+      module: PlatformModule,
+      global: true,
+      imports: [JobsModule.forRoot({ consumes: options.consumes ?? [], concurrency: config.jobs.concurrency })],
+      providers: [{ provide: QUIRE_CONFIG, useValue: config }, ...providers, mailer, HealthService, PlatformShutdown],
+      exports: options.mode === 'embedded' ? [...exported, InProcessBus] : exported,
+    };
+  }
+}
+
+const documentsOnDisk = (config: QuireConfig): DocumentStore => {
+  const { NedbDocumentStore } = load<typeof import('./document-store/nedb-document-store')>('./document-store/nedb-document-store');
+  return new NedbDocumentStore({ dir: path.join(config.dataDir, 'db') });
+};
+
+const filesOnDisk = (config: QuireConfig): BlobStorage => {
+  const { LocalDiskBlobStorage } = load<typeof import('./blob-storage/local-disk-blob-storage')>('./blob-storage/local-disk-blob-storage');
+  return new LocalDiskBlobStorage({ dir: path.join(config.dataDir, 'files') });
+};
+
+function embeddedProviders(config: QuireConfig): Provider[] {
+  return [
+    { provide: DocumentStore, useFactory: () => documentsOnDisk(config) },
+    {
+      provide: KeyValueStore,
+      useFactory: () => {
+        const { EmbeddedKeyValueStore } = load<typeof import('./key-value/embedded-key-value-store')>('./key-value/embedded-key-value-store');
+        return new EmbeddedKeyValueStore({ dir: path.join(config.dataDir, 'kv') });
+      },
+    },
+    { provide: BlobStorage, useFactory: () => filesOnDisk(config) },
+    {
+      provide: JobQueue,
+      useFactory: () => {
+        const { InProcessJobQueue } = load<typeof import('./job-queue/in-process-job-queue')>('./job-queue/in-process-job-queue');
+        return new InProcessJobQueue();
+      },
+    },
+    { provide: InProcessBus, useFactory: () => new InProcessBus() },
+    {
+      provide: TransportClient,
+      inject: [InProcessBus],
+      useFactory: (bus: InProcessBus) => new ClientProxyTransportClient(new InProcessClient(bus), config.http.requestTimeoutMs),
+    },
+  ];
+}
+
+/**
+ * Distributed: Redis, BullMQ and NATS always; MongoDB when MONGO_URL is set and S3 when
+ * S3_ENDPOINT is set, otherwise NeDB files and local disk under DATA_DIR (one replica per service).
+ */
+function distributedProviders(config: QuireConfig): Provider[] {
+  const mongoUrl = config.mongo.url;
+  const s3Endpoint = config.s3.endpoint;
+  return [
+    {
+      provide: DocumentStore,
+      useFactory: () => {
+        if (!mongoUrl) return documentsOnDisk(config);
+        const { MongoDocumentStore } = load<typeof import('./document-store/mongo-document-store')>('./document-store/mongo-document-store');
+        return new MongoDocumentStore({ url: mongoUrl });
+      },
+    },
+    {
+      provide: KeyValueStore,
+      useFactory: () => {
+        const { RedisKeyValueStore } = load<typeof import('./key-value/redis-key-value-store')>('./key-value/redis-key-value-store');
+        return new RedisKeyValueStore({ url: config.redis.url });
+      },
+    },
+    {
+      provide: BlobStorage,
+      useFactory: () => {
+        if (!s3Endpoint) return filesOnDisk(config);
+        const { MinioBlobStorage } = load<typeof import('./blob-storage/minio-blob-storage')>('./blob-storage/minio-blob-storage');
+        return new MinioBlobStorage({ ...config.s3, endpoint: s3Endpoint });
+      },
+    },
+    {
+      provide: JobQueue,
+      useFactory: () => {
+        const { BullmqJobQueue } = load<typeof import('./job-queue/bullmq-job-queue')>('./job-queue/bullmq-job-queue');
+        return new BullmqJobQueue({ url: config.redis.url });
+      },
+    },
+    {
+      provide: TransportClient,
+      useFactory: () => {
+        const client = ClientProxyFactory.create({ transport: Transport.NATS, options: natsConnectionOptions(config.nats.url) });
+        // Connect now so the first request does not pay for it; a failure is retried by the next send.
+        client.connect().catch((error: unknown) =>
+          new Logger(PlatformModule.name).warn(`NATS is not reachable yet at ${config.nats.url}: ${String(error)}`),
+        );
+        return new ClientProxyTransportClient(client, config.http.requestTimeoutMs);
+      },
+    },
+  ];
+}

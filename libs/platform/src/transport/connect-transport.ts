@@ -1,0 +1,88 @@
+import type { DynamicModule, INestApplication, INestMicroservice, LogLevel, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestMicroservice, Transport, type CustomStrategy, type NatsOptions } from '@nestjs/microservices';
+import type { QuireConfig } from '@quire/config';
+import type { JobName, ServiceName } from '@quire/proto';
+import { PlatformModule, QUIRE_CONFIG } from '../platform.module';
+import { RpcErrorFilter } from '../rpc/rpc-error.filter';
+import { InProcessBus } from './in-process/in-process-bus';
+import { InProcessServer } from './in-process/in-process-server';
+import { natsServerOptions } from './nats-options';
+
+export interface ConnectTransportOptions {
+  mode: 'embedded' | 'distributed';
+  /** NATS queue group (distributed); defaults to 'gateway'. */
+  queue?: string;
+  /** NATS URL (distributed); defaults to the app's QUIRE_CONFIG nats.url. */
+  natsUrl?: string;
+}
+
+/**
+ * Makes a hybrid app answer its `@MessagePattern` handlers: on the app's InProcessBus
+ * (embedded), or over NATS (distributed). Call `app.startAllMicroservices()` afterwards.
+ */
+export function connectTransport(app: INestApplication, options: ConnectTransportOptions): INestMicroservice {
+  let strategy: CustomStrategy | NatsOptions;
+  if (options.mode === 'embedded') {
+    strategy = { strategy: new InProcessServer(app.get(InProcessBus)) };
+  } else {
+    const url = options.natsUrl ?? app.get<QuireConfig>(QUIRE_CONFIG).nats.url;
+    strategy = { transport: Transport.NATS, options: natsServerOptions(url, options.queue ?? 'gateway') };
+  }
+  // A hybrid microservice binds its handlers (and their filters) as soon as it is connected,
+  // so connect it deferred, add the filter, then bind exactly as Nest does when not deferred.
+  // The app's own init() runs the lifecycle hooks of the shared container, once.
+  const microservice = app.connectMicroservice<CustomStrategy | NatsOptions>(strategy, { deferInitialization: true });
+  microservice.useGlobalFilters(new RpcErrorFilter());
+  if (microservice instanceof NestMicroservice) {
+    microservice.registerListeners();
+    microservice.setIsInitialized(true);
+    microservice.setIsInitHookCalled(true);
+  }
+  return microservice;
+}
+
+export interface ServiceMicroserviceOptions {
+  service: ServiceName;
+  config: QuireConfig;
+  /** Jobs this service works on (its `@OnJob` handlers). */
+  consumes?: JobName[];
+}
+
+/**
+ * A distributed service's process: the context module on the distributed platform,
+ * answering over NATS in the queue group named after the service (so N replicas share
+ * the work), closing gracefully on SIGTERM. Call `await microservice.listen()`.
+ *
+ * `module` is the bare context module: this adds `PlatformModule.forRoot({ mode: 'distributed' })`.
+ */
+export async function createServiceMicroservice(
+  module: Type | DynamicModule,
+  options: ServiceMicroserviceOptions,
+): Promise<INestMicroservice> {
+  class ServiceRootModule {}
+  const root: DynamicModule = {
+    module: ServiceRootModule,
+    imports: [PlatformModule.forRoot({ mode: 'distributed', config: options.config, consumes: options.consumes }), module],
+  };
+  return createNatsMicroservice(root, { url: options.config.nats.url, queue: options.service });
+}
+
+/**
+ * A microservice answering `module`'s handlers over NATS in a queue group, with the
+ * RpcErrorFilter and shutdown hooks. `module` must bring its own platform (see
+ * createServiceMicroservice, which does).
+ */
+export async function createNatsMicroservice(
+  module: Type | DynamicModule,
+  options: { url: string; queue: string; logger?: LogLevel[] | false; gracePeriodMs?: number },
+): Promise<INestMicroservice> {
+  const microservice = await NestFactory.createMicroservice<NatsOptions>(module, {
+    transport: Transport.NATS,
+    options: { ...natsServerOptions(options.url, options.queue), ...(options.gracePeriodMs !== undefined ? { gracePeriod: options.gracePeriodMs } : {}) },
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+  });
+  microservice.useGlobalFilters(new RpcErrorFilter());
+  microservice.enableShutdownHooks();
+  return microservice;
+}

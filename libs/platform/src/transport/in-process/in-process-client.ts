@@ -1,0 +1,103 @@
+import { Logger } from '@nestjs/common';
+import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
+import type { Subscription } from 'rxjs';
+import { ErrorCode, type RpcErrorPayload } from '@quire/proto';
+import { InProcessBus } from './in-process-bus';
+
+/** What NATS's JSON codec does to a value: no functions, Buffers, Dates or class instances survive. */
+export function jsonRoundTrip<T>(value: T): T {
+  if (value === undefined) return value;
+  const text = JSON.stringify(value);
+  return text === undefined ? (undefined as T) : (JSON.parse(text) as T);
+}
+
+const INTERNAL_ERROR: RpcErrorPayload = { error_code: ErrorCode.Failed, message_key: 'internal_error' };
+
+/**
+ * The in-process transport's client side. Every payload, reply and error is JSON
+ * round-tripped and every call is dispatched on a later tick, so code that works here
+ * works over NATS and code that would break on NATS breaks here too.
+ */
+export class InProcessClient extends ClientProxy {
+  private readonly logger = new Logger(InProcessClient.name);
+
+  constructor(private readonly bus: InProcessBus) {
+    super();
+  }
+
+  async connect(): Promise<InProcessBus> {
+    return this.bus;
+  }
+
+  async close(): Promise<void> {
+    return undefined;
+  }
+
+  unwrap<T>(): T {
+    return this.bus as T;
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    const pattern = this.normalizePattern(packet.pattern);
+    let subscription: Subscription | undefined;
+    const tick = setImmediate(() => {
+      let data: unknown;
+      try {
+        data = jsonRoundTrip(packet.data);
+      } catch (err) {
+        callback({ err, isDisposed: true });
+        return;
+      }
+      const route = this.bus.find(pattern);
+      if (!route) {
+        callback({ err: NO_MESSAGE_HANDLER, isDisposed: true });
+        return;
+      }
+      let failed = false;
+      subscription = route.handler(data).subscribe({
+        next: (response) => {
+          if (failed) return;
+          const encoded = this.encode(pattern, response);
+          if (encoded.ok) return callback({ response: encoded.value });
+          failed = true;
+          callback({ err: INTERNAL_ERROR, isDisposed: true });
+        },
+        error: (err: unknown) => {
+          if (failed) return;
+          const encoded = this.encode(pattern, err);
+          callback({ err: encoded.ok ? encoded.value : INTERNAL_ERROR, isDisposed: true });
+        },
+        complete: () => {
+          if (!failed) callback({ isDisposed: true });
+        },
+      });
+    });
+    return () => {
+      clearImmediate(tick);
+      subscription?.unsubscribe();
+    };
+  }
+
+  protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
+    const pattern = this.normalizePattern(packet.pattern);
+    const data = jsonRoundTrip(packet.data);
+    const route = this.bus.find(pattern);
+    if (!route) {
+      this.logger.error(`There is no matching event handler for "${pattern}"`);
+      return undefined as T;
+    }
+    setImmediate(() => route.handler(data).subscribe({ error: (err: unknown) => this.logger.error(err) }));
+    return undefined as T;
+  }
+
+  /** A reply that JSON cannot carry (a cycle, a BigInt) becomes an internal error, logged. */
+  private encode(pattern: string, value: unknown): { ok: true; value: unknown } | { ok: false } {
+    try {
+      return { ok: true, value: jsonRoundTrip(value) };
+    } catch (err) {
+      this.logger.error(`The reply of "${pattern}" cannot be serialized`, err instanceof Error ? err.stack : String(err));
+      return { ok: false };
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import type { NatsOptions } from '@nestjs/microservices';
+
+type NatsConnectionOptions = NonNullable<NatsOptions['options']>;
+
+/**
+ * Connection options shared by every NATS client and server of Quire: reconnect for ever,
+ * quickly, so a NATS restart heals by itself; notice a silent broker within ~20 s.
+ */
+export function natsConnectionOptions(url: string): NatsConnectionOptions {
+  return {
+    servers: [url],
+    reconnect: true,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+    pingInterval: 10_000,
+    maxPingOut: 2,
+  };
+}
+
+/**
+ * A service's side: wait for NATS on boot (compose/k8s start order does not matter),
+ * share the work with the other replicas through the queue group, and let in-flight
+ * requests finish on shutdown.
+ */
+export function natsServerOptions(url: string, queue: string): NatsConnectionOptions {
+  return {
+    ...natsConnectionOptions(url),
+    queue,
+    waitOnFirstConnect: true,
+    gracefulShutdown: true,
+    gracePeriod: 3_000,
+  };
+}

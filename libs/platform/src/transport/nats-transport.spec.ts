@@ -1,0 +1,170 @@
+import { Controller, Inject, Module, type DynamicModule, type INestMicroservice } from '@nestjs/common';
+import { ClientProxyFactory, MessagePattern, Payload, Transport } from '@nestjs/microservices';
+import { ErrorCode, type Message } from '@quire/proto';
+import { describeWith, startNatsServer, type ServerProcess } from '@quire/testing';
+import { ClientProxyTransportClient } from './client-proxy-transport-client';
+import { createNatsMicroservice } from './connect-transport';
+import { natsConnectionOptions } from './nats-options';
+import { describeTransportContract, TestSubject, testSubject, TransportTestModule } from './transport.contract';
+
+const TIMEOUT_MS = 500;
+const caller = { uid: 1, username: 'admin', groupid: 1, clientId: 'c', ip: '127.0.0.1' };
+
+function natsClient(url: string, timeoutMs = TIMEOUT_MS): ClientProxyTransportClient {
+  return new ClientProxyTransportClient(
+    ClientProxyFactory.create({ transport: Transport.NATS, options: natsConnectionOptions(url) }),
+    timeoutMs,
+  );
+}
+
+async function startService(module: DynamicModule | typeof TransportTestModule, url: string, queue = 'test'): Promise<INestMicroservice> {
+  const microservice = await createNatsMicroservice(module, { url, queue, logger: false, gracePeriodMs: 50 });
+  await microservice.listen();
+  return microservice;
+}
+
+/** Waits until `work` succeeds (or the deadline passes, then throws its last failure). */
+async function eventually<T>(work: () => Promise<T>, withinMs: number): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+const Whoami = testSubject('test.share.whoami');
+const INSTANCE = 'INSTANCE';
+const HANDLED = 'HANDLED';
+
+@Controller()
+class ShareController {
+  constructor(
+    @Inject(INSTANCE) private readonly instance: string,
+    @Inject(HANDLED) private readonly handled: { instance: string; request: unknown }[],
+  ) {}
+
+  @MessagePattern(Whoami)
+  whoami(@Payload() message: Message): string {
+    this.handled.push({ instance: this.instance, request: message.params.n });
+    return this.instance;
+  }
+}
+
+const shareModule = (instance: string, handled: { instance: string; request: unknown }[]): DynamicModule => ({
+  module: class ShareModule {},
+  controllers: [ShareController],
+  providers: [
+    { provide: INSTANCE, useValue: instance },
+    { provide: HANDLED, useValue: handled },
+  ],
+});
+
+describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
+  let nats: ServerProcess;
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+  });
+
+  afterAll(async () => {
+    await nats?.dispose();
+  });
+
+  // Over NATS a subject nobody subscribes to is indistinguishable from a service that is down:
+  // the broker answers "no responders" (503) at once, which Nest's ClientNats turns into an
+  // EmptyResponseException, so the gateway says 'unavailable' without waiting for the timeout.
+  describeTransportContract(
+    'NATS',
+    async (timeoutMs) => {
+      const service = await startService(TransportTestModule, nats.url);
+      const transport = natsClient(nats.url, timeoutMs);
+      return {
+        transport,
+        async close() {
+          await transport.close();
+          await service.close();
+        },
+      };
+    },
+    { timeoutMs: TIMEOUT_MS, unknownSubject: { code: ErrorCode.Unavailable, key: 'unavailable' } },
+  );
+
+  it('shares requests between the replicas of one queue group, each request handled once', async () => {
+    const handled: { instance: string; request: unknown }[] = [];
+    const first = await startService(shareModule('first', handled), nats.url, 'share');
+    const second = await startService(shareModule('second', handled), nats.url, 'share');
+    const sut = natsClient(nats.url, 2_000);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, n) => sut.send<string>(Whoami, { caller, params: { n } })),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+      expect(answers.filter((a) => a === 'first').length).toBeGreaterThan(0);
+      expect(answers.filter((a) => a === 'second').length).toBeGreaterThan(0);
+      expect(handled).toHaveLength(40);
+      expect(new Set(handled.map((h) => h.request)).size).toBe(40);
+    } finally {
+      await sut.close();
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('fails fast while NATS is down and recovers by itself, with the same client, when it is back', async () => {
+    const service = await startService(TransportTestModule, nats.url);
+    const sut = natsClient(nats.url);
+    try {
+      await expect(sut.send(TestSubject.Echo, { caller, params: { a: 1 } })).resolves.toMatchObject({ params: { a: 1 } });
+
+      await nats.stop();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      const error = await sut.send(TestSubject.Echo, { caller, params: {} }).catch((e: unknown) => e);
+
+      // The client has seen the disconnect, so it does not even wait for the timeout.
+      expect(error).toMatchObject({ code: ErrorCode.Unavailable, key: 'unavailable' });
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
+      await expect(sut.ping()).rejects.toThrow();
+
+      await nats.start();
+
+      await expect(
+        eventually(() => sut.send(TestSubject.Echo, { caller, params: { b: 2 } }), 10_000),
+      ).resolves.toMatchObject({ params: { b: 2 } });
+      await expect(sut.ping()).resolves.toBeUndefined();
+    } finally {
+      await sut.close();
+      await service.close();
+    }
+  });
+
+  it('answers unavailable at once when NATS was down before the first request, then works once it is up', async () => {
+    await nats.stop();
+    const sut = natsClient(nats.url);
+    try {
+      const started = Date.now();
+      await expect(sut.send(TestSubject.Echo, { caller, params: {} })).rejects.toMatchObject({
+        code: ErrorCode.Unavailable,
+        key: 'unavailable',
+      });
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
+
+      await nats.start();
+      const service = await startService(TransportTestModule, nats.url);
+      try {
+        await expect(
+          eventually(() => sut.send(TestSubject.Echo, { caller, params: { c: 3 } }), 10_000),
+        ).resolves.toMatchObject({ params: { c: 3 } });
+      } finally {
+        await service.close();
+      }
+    } finally {
+      await sut.close();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { Routes, findRoute, routeKey } from './route';
+import { Subject, serviceOf } from './subject';
+
+/** Every call of SPEC §7. */
+const SPEC_CALLS = `common/verify common/qrcode ScriptCron/run user/login user/register user/info user/resetPassword user/updateEmail
+user/updateInfo user/resetPasswordEmail user/resetPasswordByUrl user/logout user/allUser item/myList item/add item/pwd item/info item/detail
+item/update item/exitItem item/sort item/delete item/archive item/attorn item/getKey item/resetKey page/info page/infoByKey page/save page/delete
+page/history page/diff page/createSinglePage page/uploadImg page/upload page/uploadList page/deleteUploadFile catalog/catListGroup
+catalog/getDefaultCat catalog/save catalog/delete export/word member/getList member/save member/delete team/getList team/save team/delete
+teamItem/getList teamItem/save teamItem/delete teamItem/getListByTeam teamItemMember/getList teamItemMember/save teamMember/getList
+teamMember/save teamMember/delete template/getList template/save template/delete notice/getList notice/setRead notice/delete
+adminItem/getList adminItem/deleteItem adminItem/attorn adminUser/getList adminUser/deleteUser adminUser/changePassword adminUser/addUser
+adminUser/checkUpdate adminSetting/saveConfig adminSetting/loadConfig`.split(/\s+/);
+
+describe('Routes', () => {
+  it.each(SPEC_CALLS)('maps /api/%s to a subject', (call) => {
+    const [controller, action] = call.split('/');
+    expect(Object.values(Subject)).toContain(findRoute(controller, action)?.subject);
+  });
+
+  it('matches controller and action names in any case, with or without underscores', () => {
+    expect(findRoute('USER', 'LOGIN')).toBe(findRoute('user', 'login'));
+    expect(findRoute('team_item', 'get_list_by_team')?.subject).toBe(Subject.TeamItemListByTeam);
+    expect(routeKey('TeamItem', 'getList')).toBe('teamitem/getlist');
+  });
+
+  it('knows no other route', () => {
+    expect(findRoute('user', 'hack')).toBeUndefined();
+    expect(findRoute('constructor', 'prototype')).toBeUndefined();
+    expect(findRoute('__proto__', 'x')).toBeUndefined();
+  });
+
+  it('requires an administrator on every admin controller and a login where the contract does', () => {
+    for (const [key, route] of Object.entries(Routes)) {
+      if (key.startsWith('admin')) expect(route.auth).toBe('admin');
+    }
+    expect(findRoute('user', 'info')?.auth).toBe('required');
+    expect(findRoute('item', 'info')?.auth).toBe('optional');
+    expect(findRoute('user', 'login')?.auth).toBe('none');
+  });
+
+  it('rate-limits login, register and the password endpoints', () => {
+    for (const call of ['user/login', 'user/register', 'user/resetPassword', 'user/resetPasswordEmail', 'user/resetPasswordByUrl', 'item/pwd']) {
+      const [controller, action] = call.split('/');
+      expect(findRoute(controller, action)?.rateLimited).toBe(true);
+    }
+  });
+
+  it('names the owning service first in every subject', () => {
+    expect(serviceOf(Subject.AuthUserLogin)).toBe('auth');
+    expect(serviceOf(Subject.TeamItemMemberSave)).toBe('team');
+    expect(new Set(Object.values(Subject).map(serviceOf))).toEqual(new Set(['auth', 'item', 'page', 'team', 'notice', 'admin', 'export']));
+  });
+});

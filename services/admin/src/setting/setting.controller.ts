@@ -1,0 +1,21 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { GetSettingSchema, Subject, parseParams, type HomePageSetting, type Message, type SettingValue } from '@quire/proto';
+import { SettingService } from './setting.service';
+
+@Controller()
+export class SettingController {
+  constructor(private readonly settings: SettingService) {}
+
+  /** For other services (auth asks whether registration is open). */
+  @MessagePattern(Subject.AdminSettingGet)
+  async get(@Payload() message: Message): Promise<SettingValue> {
+    const { name } = parseParams(GetSettingSchema, message.params);
+    return { value: await this.settings.value(name) };
+  }
+
+  @MessagePattern(Subject.AdminSettingHomePage)
+  homePage(): Promise<HomePageSetting> {
+    return this.settings.homePage();
+  }
+}

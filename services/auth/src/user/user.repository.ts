@@ -1,0 +1,77 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { type Collection, DocumentStore } from '@quire/platform';
+import type { UserEntity, UserGroup } from './user.entity';
+
+export interface NewUser {
+  username: string;
+  passwordHash: string;
+  groupid: UserGroup;
+  /** Unix seconds; also the first login time when the user is logged in at once. */
+  now: number;
+  loggedIn?: boolean;
+}
+
+/** Regular-expression metacharacters, escaped so user text matches literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The `users` collection. */
+@Injectable()
+export class UserRepository implements OnModuleInit {
+  private readonly users: Collection<UserEntity>;
+
+  constructor(private readonly store: DocumentStore) {
+    this.users = store.collection<UserEntity>('users');
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.users.ensureIndex({ field: 'uid', unique: true });
+    await this.users.ensureIndex({ field: 'username', unique: true });
+  }
+
+  /** Stores a new user with the next uid; rejects with DuplicateKeyError when the username is taken. */
+  async create(user: NewUser): Promise<UserEntity> {
+    const uid = await this.store.nextId('uid');
+    return this.users.insertOne({
+      uid,
+      username: user.username,
+      name: '',
+      email: '',
+      email_verify: 0,
+      groupid: user.groupid,
+      password_hash: user.passwordHash,
+      avatar: '',
+      avatar_small: '',
+      reg_time: user.now,
+      last_login_time: user.loggedIn ? user.now : 0,
+    });
+  }
+
+  findByUid(uid: number): Promise<UserEntity | null> {
+    return this.users.findOne({ uid });
+  }
+
+  /** Exact, case-sensitive match. */
+  findByUsername(username: string): Promise<UserEntity | null> {
+    return this.users.findOne({ username });
+  }
+
+  /** Users whose username contains the text (case-insensitive, literally), oldest first. */
+  searchByUsername(text: string, limit: number): Promise<UserEntity[]> {
+    const filter = text === '' ? {} : { username: { $regex: new RegExp(escapeRegExp(text), 'i') } };
+    return this.users.find(filter, { sort: { uid: 1 }, limit });
+  }
+
+  async updateName(uid: number, name: string): Promise<boolean> {
+    return (await this.users.updateOne({ uid }, { $set: { name } })) > 0;
+  }
+
+  async updatePasswordHash(uid: number, passwordHash: string): Promise<boolean> {
+    return (await this.users.updateOne({ uid }, { $set: { password_hash: passwordHash } })) > 0;
+  }
+
+  async touchLastLogin(uid: number, time: number): Promise<void> {
+    await this.users.updateOne({ uid }, { $set: { last_login_time: time } });
+  }
+}

@@ -1,0 +1,181 @@
+import { Injectable } from '@nestjs/common';
+import { DuplicateKeyError, TransportClient } from '@quire/platform';
+import {
+  AppError,
+  type Caller,
+  ErrorCode,
+  type ListAllUsersDto,
+  type LoggedInUser,
+  type LoginUserDto,
+  type RegisterUserDto,
+  Reply,
+  type ResetUserPasswordDto,
+  SESSION_TTL_SECONDS,
+  type SettingValue,
+  Subject,
+  type UpdateUserInfoDto,
+  type UserInfo,
+  type UserSuggestion,
+} from '@quire/proto';
+import { CaptchaService } from '../captcha/captcha.service';
+import { LOGIN_FAILURE_LIMIT, LoginFailureCounter } from '../login-guard/login-failure-counter';
+import { SessionService } from '../session/session.service';
+import { PasswordHasher } from './password-hasher';
+import { type UserEntity, UserGroup } from './user.entity';
+import { UserRepository } from './user.repository';
+
+/** `user/allUser` answers at most this many suggestions. */
+export const USER_SUGGESTION_LIMIT = 50;
+
+export const unixNow = () => Math.floor(Date.now() / 1000);
+
+export function toUserInfo(user: UserEntity): UserInfo {
+  return {
+    uid: user.uid,
+    username: user.username,
+    name: user.name ?? '',
+    email: user.email ?? '',
+    email_verify: user.email_verify ?? 0,
+    avatar: user.avatar ?? '',
+    avatar_small: user.avatar_small ?? '',
+    groupid: user.groupid,
+    reg_time: user.reg_time ?? 0,
+    last_login_time: user.last_login_time ?? 0,
+  };
+}
+
+export function toLoggedInUser(user: UserEntity, token: string): LoggedInUser {
+  return {
+    uid: user.uid,
+    username: user.username,
+    name: user.name ?? '',
+    groupid: user.groupid,
+    avatar: user.avatar ?? '',
+    avatar_small: user.avatar_small ?? '',
+    email: user.email ?? '',
+    email_verify: user.email_verify ?? 0,
+    user_token: token,
+  };
+}
+
+/** Registration, login, logout and a user's own profile (contract §3.2, §5, §9.2). */
+@Injectable()
+export class UserService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionService,
+    private readonly captcha: CaptchaService,
+    private readonly failures: LoginFailureCounter,
+    private readonly transport: TransportClient,
+  ) {}
+
+  /** Creates a user (group 2) and logs them in. */
+  async register(caller: Caller, dto: RegisterUserDto): Promise<Reply<never[]>> {
+    await this.assertRegistrationOpen(caller);
+    if (!(await this.captcha.consume(caller.clientId, dto.v_code))) {
+      throw new AppError(ErrorCode.Captcha, 'verification_code_are_incorrect');
+    }
+    if (dto.password !== dto.confirm_password) throw AppError.failed('code_much_the_same');
+    if (await this.users.findByUsername(dto.username)) throw AppError.failed('username_exists');
+
+    let user: UserEntity;
+    try {
+      user = await this.users.create({
+        username: dto.username,
+        passwordHash: await this.hasher.hash(dto.password),
+        groupid: UserGroup.User,
+        now: unixNow(),
+        loggedIn: true,
+      });
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw AppError.failed('username_exists');
+      throw error;
+    }
+    const token = await this.sessions.create(user);
+    return Reply.withSession([], token, SESSION_TTL_SECONDS);
+  }
+
+  /**
+   * Checks the credentials; after LOGIN_FAILURE_LIMIT consecutive failures for a username, a
+   * correct captcha is required first. An unknown username answers like a wrong password.
+   */
+  async login(caller: Caller, dto: LoginUserDto): Promise<Reply<LoggedInUser>> {
+    if (dto.password === '') throw new AppError(ErrorCode.Captcha, 'no_empty_password');
+    if (await this.failures.needsCaptcha(dto.username)) {
+      if (!(await this.captcha.consume(caller.clientId, dto.v_code))) {
+        throw new AppError(ErrorCode.Captcha, 'verification_code_are_incorrect');
+      }
+    }
+
+    const user = await this.users.findByUsername(dto.username);
+    const valid = user
+      ? await this.hasher.verify(user.password_hash, dto.password)
+      : await this.hasher.verifyDecoy(dto.password);
+    if (!user || !valid) {
+      const count = await this.failures.record(dto.username);
+      const code = count < LOGIN_FAILURE_LIMIT ? ErrorCode.BadCredentials : ErrorCode.BadCredentialsCaptcha;
+      throw new AppError(code, 'username_or_password_incorrect');
+    }
+
+    await this.failures.reset(dto.username);
+    const now = unixNow();
+    await this.users.touchLastLogin(user.uid, now);
+    const token = await this.sessions.create(user);
+    return Reply.withSession(toLoggedInUser({ ...user, last_login_time: now }, token), token, SESSION_TTL_SECONDS);
+  }
+
+  /** Ends the caller's session, if any, and clears the cookie. */
+  async logout(caller: Caller): Promise<Reply<never[]>> {
+    if (caller.token) await this.sessions.end(caller.token);
+    return Reply.clearingSession([]);
+  }
+
+  async info(caller: Caller): Promise<UserInfo> {
+    return toUserInfo(await this.currentUser(caller));
+  }
+
+  async updateInfo(caller: Caller, dto: UpdateUserInfoDto): Promise<never[]> {
+    const user = await this.currentUser(caller);
+    await this.users.updateName(user.uid, dto.name.trim());
+    return [];
+  }
+
+  /** Changes the caller's password; every other session of the user ends. */
+  async resetPassword(caller: Caller, dto: ResetUserPasswordDto): Promise<never[]> {
+    const user = await this.currentUser(caller);
+    if (!(await this.hasher.verify(user.password_hash, dto.password))) throw AppError.failed('old_password_incorrect');
+    if (!(await this.users.updatePasswordHash(user.uid, await this.hasher.hash(dto.new_password)))) {
+      throw AppError.failed('modify_faild');
+    }
+    await this.sessions.endOthers(user.uid, caller.token);
+    return [];
+  }
+
+  /** Autocomplete: usernames containing the text, case-insensitive, at most USER_SUGGESTION_LIMIT. */
+  async suggest(dto: ListAllUsersDto): Promise<UserSuggestion[]> {
+    const users = await this.users.searchByUsername(dto.username.trim(), USER_SUGGESTION_LIMIT);
+    return users.map((u) => ({ value: u.username, username: u.username, uid: u.uid, name: u.name ?? '' }));
+  }
+
+  private async currentUser(caller: Caller): Promise<UserEntity> {
+    const user = caller.uid > 0 ? await this.users.findByUid(caller.uid) : null;
+    if (!user) throw new AppError(ErrorCode.NotLoggedIn, 'not_logged_in');
+    return user;
+  }
+
+  /**
+   * The admin service owns the `register_open` option ('0' = closed, unset = open). A server
+   * without an admin service (no route) counts as open; an unreachable one fails the call.
+   */
+  private async assertRegistrationOpen(caller: Caller): Promise<void> {
+    let setting: SettingValue;
+    try {
+      setting = await this.transport.send<SettingValue>(Subject.AdminSettingGet, { caller, params: { name: 'register_open' } });
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.InvalidRoute) return;
+      throw error;
+    }
+    if (setting?.value === '0') throw AppError.failed('register_closed');
+  }
+}

@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+import { runService } from '@quire/platform';
+import { NoticeModule } from './notice.module';
+
+/** The notice service as its own process: NATS queue group 'notice', the distributed adapters. */
+runService('notice', NoticeModule, { consumes: [] });
