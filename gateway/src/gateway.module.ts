@@ -2,14 +2,25 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ApiController } from './api/api.controller';
 import { ApiService } from './api/api.service';
+import { BlobSender } from './download/blob-sender';
 import { HealthController } from './health/health.controller';
 import { EnvelopeExceptionFilter } from './http/envelope-exception.filter';
 import { RateLimiter } from './security/rate-limiter';
 import { CallerResolver } from './session/caller-resolver';
+import { EditorMdReplies } from './upload/editor-md-replies';
+import { UploadReceiver } from './upload/upload-receiver';
 
 /** The HTTP edge: `/api/*` of the spec, health probes. It holds no domain rules. */
 @Module({
   controllers: [ApiController, HealthController],
-  providers: [ApiService, CallerResolver, RateLimiter, { provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
+  providers: [
+    ApiService,
+    CallerResolver,
+    RateLimiter,
+    UploadReceiver,
+    BlobSender,
+    EditorMdReplies,
+    { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+  ],
 })
 export class GatewayModule {}

@@ -46,6 +46,16 @@ export interface Reply<T = unknown> {
   /** An empty 200 body (`ScriptCron/run`). */
   empty?: true;
   session?: { set: string; maxAgeSeconds: number } | { clear: true };
+  /** Stream a stored file out of BlobStorage (downloads); the bytes never cross the transport. */
+  blob?: BlobBody;
+}
+
+export interface BlobBody {
+  key: string;
+  contentType: string;
+  filename: string;
+  /** Shown in the browser (images) rather than downloaded; never for active content (HTML, SVG). */
+  inline: boolean;
 }
 
 export const Reply = {
@@ -60,6 +70,9 @@ export const Reply = {
   },
   clearingSession<T>(data: T): Reply<T> {
     return { $reply: true, data, session: { clear: true } };
+  },
+  blob(body: BlobBody): Reply<never> {
+    return { $reply: true, blob: body };
   },
 };
 

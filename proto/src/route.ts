@@ -3,11 +3,20 @@ import { Subject } from './subject';
 /** Who may call a route: anyone, anyone (the user is resolved when logged in), a logged-in user, an administrator. */
 export type AuthRule = 'none' | 'optional' | 'required' | 'admin';
 
+/** A route whose multipart body carries a file: the gateway streams it into BlobStorage and forwards its key. */
+export interface UploadRule {
+  /** Multipart field names that may hold the file, first match wins. */
+  fields: string[];
+  /** Answer in editor.md's protocol `{success, url, message}` instead of the envelope, errors included. */
+  editorMd?: boolean;
+}
+
 export interface Route {
   subject: Subject;
   auth: AuthRule;
   /** Counted by the per-address limiter (login, register and password endpoints). */
   rateLimited?: boolean;
+  upload?: UploadRule;
 }
 
 /**
@@ -62,10 +71,11 @@ const table: Record<string, Route> = {
   'page/diff': { subject: Subject.PagePageDiff, auth: 'optional' },
   'page/createsinglepage': { subject: Subject.PagePageCreateSinglePage, auth: 'required' },
   'page/sort': { subject: Subject.PagePageSort, auth: 'required' },
-  'page/uploadimg': { subject: Subject.PageAttachmentUploadImage, auth: 'required' },
-  'page/upload': { subject: Subject.PageAttachmentUpload, auth: 'required' },
+  'page/uploadimg': { subject: Subject.PageAttachmentUploadImage, auth: 'required', upload: { fields: ['editormd-image-file', 'file'], editorMd: true } },
+  'page/upload': { subject: Subject.PageAttachmentUpload, auth: 'required', upload: { fields: ['file', 'editormd-image-file'] } },
   'page/uploadlist': { subject: Subject.PageAttachmentList, auth: 'optional' },
   'page/deleteuploadfile': { subject: Subject.PageAttachmentDelete, auth: 'required' },
+  'attachment/visitfile': { subject: Subject.PageAttachmentVisit, auth: 'optional' },
 
   'catalog/catlistgroup': { subject: Subject.PageCatalogListGroup, auth: 'optional' },
   'catalog/getdefaultcat': { subject: Subject.PageCatalogDefault, auth: 'required' },

@@ -16,6 +16,12 @@ export const Subject = {
   AuthUserAll: 'auth.user.all',
   AuthCaptchaCreate: 'auth.captcha.create',
   AuthQrcodeCreate: 'auth.qrcode.create',
+  /** Internal: check (and consume) the captcha code the caller's browser was shown. */
+  AuthCaptchaVerify: 'auth.captcha.verify',
+  /** Internal: check a user's login password (item delete / archive / attorn). */
+  AuthUserVerifyPassword: 'auth.user.verifyPassword',
+  /** Internal: look a user up by username (attorn, members). */
+  AuthUserFind: 'auth.user.find',
   // item
   ItemItemMyList: 'item.item.myList',
   ItemItemAdd: 'item.item.add',
@@ -36,6 +42,14 @@ export const Subject = {
   ItemMemberList: 'item.member.list',
   ItemMemberSave: 'item.member.save',
   ItemMemberDelete: 'item.member.delete',
+  /** Internal: what the caller may do with an item (visit / edit / creator), asked by other services. */
+  ItemAccessCheck: 'item.access.check',
+  /** Internal: a page of the item changed (bumps `last_update_time`). */
+  ItemItemTouch: 'item.item.touch',
+  /** Internal: saving the page of a single-page item renames the item. */
+  ItemItemRename: 'item.item.rename',
+  /** Internal: purge soft-deleted items past their retention (timer and ScriptCron/run). */
+  ItemMaintenancePurge: 'item.maintenance.purge',
   // page
   PagePageInfo: 'page.page.info',
   PagePageInfoByKey: 'page.page.infoByKey',
@@ -49,6 +63,21 @@ export const Subject = {
   PageAttachmentUpload: 'page.attachment.upload',
   PageAttachmentList: 'page.attachment.list',
   PageAttachmentDelete: 'page.attachment.delete',
+  PageAttachmentVisit: 'page.attachment.visit',
+  /** Internal: the menu (pages and catalogs, or keyword hits) of an item, for item/info. */
+  PageMenuGet: 'page.menu.get',
+  /** Internal: the page of a single-page item, for item/info. */
+  PageItemSinglePage: 'page.item.singlePage',
+  /** Internal: the first page of a new single-page item. */
+  PageItemCreateFirstPage: 'page.item.createFirstPage',
+  /** Internal: copy catalogs and pages into a new item (item/add with copy_item_id). */
+  PageItemCopy: 'page.item.copy',
+  /** Internal: hard-delete everything of a purged item. */
+  PageItemPurge: 'page.item.purge',
+  /** Internal: create or update a page by title under a catalog path (open API). */
+  PagePageUpsertByTitle: 'page.page.upsertByTitle',
+  /** Internal: purge recycled pages past their retention (timer and ScriptCron/run). */
+  PageMaintenancePurge: 'page.maintenance.purge',
   PageCatalogListGroup: 'page.catalog.listGroup',
   PageCatalogDefault: 'page.catalog.default',
   PageCatalogSave: 'page.catalog.save',

@@ -1,15 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { TransportClient } from '@quire/platform';
-import { AppError, ErrorCode, findRoute, isReply, type Caller, type Reply, type Route, type WireParams } from '@quire/proto';
+import { AppError, ErrorCode, findRoute, isReply, type Caller, type Reply, type Route, type UploadedFile, type WireParams } from '@quire/proto';
+import { wireParams } from '../http/wire-params';
 import { CallerResolver } from '../session/caller-resolver';
 import { RateLimiter } from '../security/rate-limiter';
 import { isCrossSiteWithCookie } from '../security/same-origin';
+import { isUnreadMultipart } from '../upload/upload-route';
+import { UploadReceiver } from '../upload/upload-receiver';
 
 export interface ApiCall {
   route: Route;
   caller: Caller;
   params: WireParams;
+  /** A file this call stored; removed again unless the service accepts it. */
+  upload?: UploadedFile;
 }
 
 /** Resolves a request to a route and a caller, enforces the route's rule, and forwards it. */
@@ -19,23 +24,39 @@ export class ApiService {
     private readonly callers: CallerResolver,
     private readonly limiter: RateLimiter,
     private readonly transport: TransportClient,
+    private readonly uploads: UploadReceiver,
   ) {}
 
-  async prepare(req: Request, res: Response, controller: string, action: string, params: WireParams): Promise<ApiCall> {
+  async prepare(req: Request, res: Response, controller: string, action: string): Promise<ApiCall> {
     const route = findRoute(controller, action);
     if (!route) throw new AppError(ErrorCode.InvalidRoute, 'invalid_route');
     if (isCrossSiteWithCookie(req)) throw new AppError(ErrorCode.CrossSite, 'cross_site');
     if (route.rateLimited) await this.limiter.consume(req.ip ?? '');
+    // On an upload route the body is still unread: the caller comes from the cookie or the query string.
+    const params = wireParams(req);
     const caller = await this.callers.resolve(req, res, params);
     if ((route.auth === 'required' || route.auth === 'admin') && caller.uid === 0) {
       throw new AppError(ErrorCode.NotLoggedIn, 'not_logged_in');
     }
     if (route.auth === 'admin' && caller.groupid !== 1) throw new AppError(ErrorCode.NoPermission, 'no_permission');
-    return { route, caller, params };
+    if (!route.upload) return { route, caller, params };
+    // Only the gateway names a stored file: a `file` the client sent is dropped.
+    const { file: _claimed, ...rest } = params;
+    if (!isUnreadMultipart(req)) return { route, caller, params: rest };
+    const received = await this.uploads.receive(req, route.upload);
+    const { file: _field, ...fields } = received.fields;
+    const merged = { ...rest, ...fields };
+    return received.file ? { route, caller, params: { ...merged, file: received.file }, upload: received.file } : { route, caller, params: merged };
   }
 
   async forward(call: ApiCall): Promise<Reply> {
-    const reply = await this.transport.send(call.route.subject, { caller: call.caller, params: call.params });
+    let reply: unknown;
+    try {
+      reply = await this.transport.send(call.route.subject, { caller: call.caller, params: call.params });
+    } catch (error) {
+      if (call.upload) await this.uploads.discard(call.upload);
+      throw error;
+    }
     return isReply(reply) ? reply : { $reply: true, data: reply };
   }
 }

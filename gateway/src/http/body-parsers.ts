@@ -2,18 +2,20 @@ import type { NextFunction, Request, Response } from 'express';
 import * as express from 'express';
 import busboy from 'busboy';
 import { AppError, ErrorCode } from '@quire/proto';
+import { uploadRuleForPath } from '../upload/upload-route';
 
 /** Largest form or JSON body (a page's Markdown travels this way). */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 const MAX_FIELD_BYTES = 8 * 1024 * 1024;
 
 /**
- * Parses multipart/form-data fields into `req.body`. File parts are drained: uploads are
- * handled by the routes that take them, which stream into BlobStorage.
+ * Parses multipart/form-data fields into `req.body`. File parts are drained; the bodies of
+ * routes that take a file are left unread for UploadReceiver, which streams into BlobStorage.
  */
 export function multipartFields() {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!req.is('multipart/form-data')) return next();
+    // Upload routes stream their body themselves, after the caller has been checked.
+    if (!req.is('multipart/form-data') || uploadRuleForPath(req.path)) return next();
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: req.headers, limits: { fieldSize: MAX_FIELD_BYTES, fields: 200, files: 5 } });

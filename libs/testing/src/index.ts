@@ -7,3 +7,4 @@ export * from './api-client';
 export * from './smtp-capture';
 export * from './quire-process';
 export * from './context-app';
+export * from './user-factory';

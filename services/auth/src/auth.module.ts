@@ -7,6 +7,9 @@ import { QrcodeService } from './qrcode/qrcode.service';
 import { SessionService } from './session/session.service';
 import { AdminSeeder } from './user/admin-seeder';
 import { PasswordHasher } from './user/password-hasher';
+import { MailProcessor } from './mail/mail.processor';
+import { UserDirectoryController } from './user/user-directory.controller';
+import { UserDirectoryService } from './user/user-directory.service';
 import { UserController } from './user/user.controller';
 import { UserRepository } from './user/user.repository';
 import { UserService } from './user/user.service';
@@ -17,7 +20,7 @@ import { UserService } from './user/user.service';
  * PlatformModule of the composition root.
  */
 @Module({
-  controllers: [UserController, CaptchaController, QrcodeController],
+  controllers: [UserController, UserDirectoryController, CaptchaController, QrcodeController],
   providers: [
     UserRepository,
     PasswordHasher,
@@ -27,6 +30,8 @@ import { UserService } from './user/user.service';
     QrcodeService,
     UserService,
     AdminSeeder,
+    UserDirectoryService,
+    MailProcessor,
   ],
 })
 export class AuthModule {}

@@ -1,5 +1,66 @@
 import { Module } from '@nestjs/common';
+import { ItemAccessService } from './access/item-access.service';
+import { AttachmentModule } from './attachment/attachment.module';
+import { CatalogController } from './catalog/catalog.controller';
+import { CatalogRepository } from './catalog/catalog.repository';
+import { CatalogService } from './catalog/catalog.service';
+import { MaintenanceController } from './maintenance/maintenance.controller';
+import { MaintenanceService } from './maintenance/maintenance.service';
+import { MenuController } from './menu/menu.controller';
+import { MenuService } from './menu/menu.service';
+import { HistoryContentRepository } from './page/history/history-content.repository';
+import { HistoryController } from './page/history/history.controller';
+import { HistoryRepository } from './page/history/history.repository';
+import { HistoryService } from './page/history/history.service';
+import { PageController } from './page/page.controller';
+import { PageRepository } from './page/page.repository';
+import { PageService } from './page/page.service';
+import { ShareController } from './page/share/share.controller';
+import { ShareRepository } from './page/share/share.repository';
+import { ShareService } from './page/share/share.service';
+import { RecycleController } from './recycle/recycle.controller';
+import { RecycleRepository } from './recycle/recycle.repository';
+import { RecycleService } from './recycle/recycle.service';
+import { TemplateController } from './template/template.controller';
+import { TemplateRepository } from './template/template.repository';
+import { TemplateService } from './template/template.service';
 
-/** Pages, history, catalogs, attachments, templates and share keys. Its handlers arrive with their issue; the module boots and joins its queue group today. */
-@Module({})
+/**
+ * Pages, history, share keys, catalogs, menus, templates, the recycle bin and maintenance;
+ * attachments come from AttachmentModule (counts for page/info, purges).
+ * The feature folders share repositories (a catalog delete recycles pages, a page save checks
+ * its catalog), so they are wired in this one module rather than in modules importing each
+ * other in a circle. It imports no adapter: the ports come from the global PlatformModule.
+ */
+@Module({
+  imports: [AttachmentModule],
+  controllers: [
+    PageController,
+    HistoryController,
+    ShareController,
+    CatalogController,
+    MenuController,
+    TemplateController,
+    RecycleController,
+    MaintenanceController,
+  ],
+  providers: [
+    ItemAccessService,
+    PageRepository,
+    PageService,
+    HistoryRepository,
+    HistoryContentRepository,
+    HistoryService,
+    ShareRepository,
+    ShareService,
+    CatalogRepository,
+    CatalogService,
+    MenuService,
+    TemplateRepository,
+    TemplateService,
+    RecycleRepository,
+    RecycleService,
+    MaintenanceService,
+  ],
+})
 export class PageModule {}

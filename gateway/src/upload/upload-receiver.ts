@@ -1,0 +1,211 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { Injectable, Logger } from '@nestjs/common';
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { BlobStorage, type BlobInfo } from '@quire/platform';
+import { AppError, ErrorCode, MAX_UPLOAD_BYTES, sniffContentType, type UploadedFile, type UploadRule, type WireParams } from '@quire/proto';
+import { MAX_BODY_BYTES } from '../http/body-parsers';
+import { newUploadKey } from './upload-key';
+
+/** Enough leading bytes for every signature `sniffContentType` knows (it reads at most 512). */
+const SNIFF_BYTES = 512;
+const MAX_FIELD_BYTES = MAX_BODY_BYTES;
+/** Past this, the client is sending far more than any upload may hold: stop reading and close the connection. */
+const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + MAX_BODY_BYTES;
+
+export interface ReceivedUpload {
+  /** The multipart text fields. */
+  fields: WireParams;
+  /** The stored file, when a part of one of the rule's fields carried one. */
+  file?: UploadedFile;
+}
+
+const tooLarge = () => new AppError(ErrorCode.Failed, 'attachment_too_large');
+const malformed = (reason: string) => new AppError(ErrorCode.BadRequest, 'bad_request', { reason });
+
+/**
+ * Reads a multipart body of an upload route: text fields into `fields`, and the first file
+ * part of one of the rule's fields streamed straight into BlobStorage under a fresh key,
+ * counted (refused past MAX_UPLOAD_BYTES) and typed by its first bytes. Other file parts are
+ * drained. On any failure nothing stays in storage.
+ */
+@Injectable()
+export class UploadReceiver {
+  private readonly logger = new Logger('Upload');
+
+  constructor(private readonly blobs: BlobStorage) {}
+
+  receive(req: Request, rule: UploadRule): Promise<ReceivedUpload> {
+    return new Promise<ReceivedUpload>((resolve, reject) => {
+      let parser: busboy.Busboy;
+      try {
+        parser = busboy({
+          headers: req.headers,
+          defParamCharset: 'utf8',
+          // One byte over the limit, so a file of exactly MAX_UPLOAD_BYTES is still whole.
+          limits: { fieldSize: MAX_FIELD_BYTES, fields: 200, files: 5, fileSize: MAX_UPLOAD_BYTES + 1 },
+        });
+      } catch (error) {
+        reject(malformed((error as Error).message));
+        return;
+      }
+      const fields: Record<string, string | string[]> = {};
+      let upload: FileUpload | undefined;
+      let failure: AppError | undefined;
+      let settled = false;
+      let received = 0;
+
+      const settle = async () => {
+        if (settled) return;
+        settled = true;
+        if (failure) {
+          upload?.abort(failure);
+          await upload?.done.catch(() => undefined);
+          reject(failure);
+          return;
+        }
+        try {
+          resolve({ fields, file: upload ? await upload.done : undefined });
+        } catch (error) {
+          reject(error);
+        }
+      };
+      const fail = (error: AppError) => {
+        failure ??= error;
+        void settle();
+      };
+
+      parser.on('field', (name, value) => {
+        const existing = fields[name];
+        fields[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+      });
+      parser.on('file', (name, stream, info) => {
+        // A form's empty file input sends a part with an empty name and no bytes: that is no file.
+        if (upload || failure || !rule.fields.includes(name) || !info.filename) {
+          stream.resume();
+          return;
+        }
+        upload = new FileUpload(this.blobs, this.logger, stream, info.filename ?? '');
+      });
+      parser.on('error', (error: Error) => {
+        req.unpipe(parser);
+        req.resume();
+        fail(malformed(error.message));
+      });
+      parser.on('close', () => void settle());
+      const count = (chunk: Buffer) => {
+        received += chunk.length;
+        if (received <= MAX_REQUEST_BYTES) return;
+        req.off('data', count);
+        req.unpipe(parser);
+        req.pause();
+        req.res?.setHeader('Connection', 'close');
+        fail(tooLarge());
+      };
+      req.on('data', count);
+      req.on('close', () => {
+        if (!req.complete) fail(malformed('the client went away'));
+      });
+      req.pipe(parser);
+    });
+  }
+
+  /** Removes a stored upload that no row came to reference (refused by the service, or the caller gone). */
+  async discard(file: UploadedFile): Promise<void> {
+    try {
+      await this.blobs.delete(file.key);
+    } catch (error) {
+      this.logger.error(`Discarding upload ${file.key} failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** One file part on its way into BlobStorage. `done` settles once the part has ended and storage has answered. */
+class FileUpload {
+  readonly done: Promise<UploadedFile>;
+  private readonly key = newUploadKey();
+  private readonly body = new PassThrough();
+  private readonly head: Buffer[] = [];
+  private size = 0;
+  private detectedType = 'application/octet-stream';
+  private put?: Promise<BlobInfo>;
+  private failure?: AppError;
+  private ended!: () => void;
+
+  constructor(
+    private readonly blobs: BlobStorage,
+    private readonly logger: Logger,
+    private readonly part: Readable & { truncated?: boolean },
+    private readonly name: string,
+  ) {
+    const partEnded = new Promise<void>((resolve) => (this.ended = resolve));
+    part.on('data', (chunk: Buffer) => this.take(chunk));
+    part.on('limit', () => this.abort(tooLarge()));
+    part.on('error', (error: Error) => this.abort(malformed(error.message)));
+    part.on('end', () => this.ended());
+    // A storage failure ends the body early: keep draining the part so the request can finish.
+    this.body.on('close', () => part.resume());
+    // Failures are reported through `put` and `failure`, not as stream errors.
+    this.body.on('error', () => undefined);
+    this.done = partEnded.then(() => this.finish());
+    this.done.catch(() => undefined);
+  }
+
+  abort(error: AppError): void {
+    if (this.failure) return;
+    this.failure = error;
+    this.body.destroy(error);
+    this.part.resume();
+    this.ended();
+  }
+
+  private take(chunk: Buffer): void {
+    if (this.failure) return;
+    this.size += chunk.length;
+    if (this.size > MAX_UPLOAD_BYTES) return this.abort(tooLarge());
+    if (!this.put) {
+      this.head.push(chunk);
+      if (this.size >= SNIFF_BYTES) this.start();
+      return;
+    }
+    if (this.body.destroyed) return;
+    if (!this.body.write(chunk)) {
+      this.part.pause();
+      this.body.once('drain', () => this.part.resume());
+    }
+  }
+
+  /** Sniffs the leading bytes, then opens the blob and writes them first. */
+  private start(): void {
+    if (this.put) return;
+    const head = Buffer.concat(this.head);
+    this.head.length = 0;
+    this.detectedType = sniffContentType(head);
+    this.put = this.blobs.put(this.key, this.body, this.detectedType);
+    this.put.catch(() => undefined);
+    this.body.write(head);
+  }
+
+  private async finish(): Promise<UploadedFile> {
+    if (this.failure || this.part.truncated) {
+      await this.put?.catch(() => undefined);
+      await this.removeBlob();
+      throw this.failure ?? tooLarge();
+    }
+    this.start();
+    this.body.end();
+    try {
+      const info = await (this.put as Promise<BlobInfo>);
+      return { key: this.key, name: this.name, size: info.size, detectedType: this.detectedType };
+    } catch (error) {
+      this.logger.error(`Storing upload ${this.key} failed: ${(error as Error).message}`);
+      await this.removeBlob();
+      throw new AppError(ErrorCode.Failed, 'attachment_store_failed');
+    }
+  }
+
+  private async removeBlob(): Promise<void> {
+    if (!this.put) return;
+    await this.blobs.delete(this.key).catch(() => undefined);
+  }
+}

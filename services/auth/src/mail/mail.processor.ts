@@ -1,0 +1,14 @@
+import { Injectable } from '@nestjs/common';
+import { Mailer, OnJob, type JobContext } from '@quire/platform';
+import { JobName } from '@quire/proto';
+
+/** Sends queued mail (verification and password-reset links) with the queue's retries. */
+@Injectable()
+export class MailProcessor {
+  constructor(private readonly mailer: Mailer) {}
+
+  @OnJob(JobName.SendMail)
+  async send(job: JobContext<typeof JobName.SendMail>): Promise<void> {
+    await this.mailer.send(job.data);
+  }
+}

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { KeyValueStore } from '@quire/platform';
+import { AppError, type Caller, ErrorCode, type ItemAccess, ItemType, MemberGroup } from '@quire/proto';
+import type { ItemEntity } from '../item/item.entity';
+import { ItemRepository } from '../item/item.repository';
+import { MemberRepository } from '../member/member.repository';
+import { requireLogin } from './require-login';
+
+/** A visit-password unlock lasts this long for the browser that typed it. */
+export const VISIT_UNLOCK_TTL_SECONDS = 12 * 3600;
+export const visitUnlockKey = (clientId: string, itemId: number) => `item-unlock:${clientId}:${itemId}`;
+
+/** A personal domain is never all digits, so a digits-only reference is an id. */
+const NUMERIC_ID = /^\d+$/;
+
+interface Rights {
+  creator: boolean;
+  /** Creator or edit member, archived or not. */
+  writer: boolean;
+  visit: boolean;
+}
+
+/**
+ * Who may do what with an item (contract §7.1), decided afresh on every call: nothing positive
+ * is cached (ShowDoc cached every "yes" in the session, so a revoked member or a password
+ * change did not take effect). Administrators get no implicit right on items.
+ */
+@Injectable()
+export class ItemAccessService {
+  constructor(
+    private readonly items: ItemRepository,
+    private readonly members: MemberRepository,
+    private readonly kv: KeyValueStore,
+  ) {}
+
+  /** `item.access.check`. */
+  async check(caller: Caller, itemId: number): Promise<ItemAccess> {
+    return this.accessTo(caller, itemId > 0 ? await this.items.findById(itemId) : null, itemId);
+  }
+
+  /** The caller's rights on an item row (live or not). */
+  async accessTo(caller: Caller, item: ItemEntity | null, itemId = item?.item_id ?? 0): Promise<ItemAccess> {
+    if (!item || item.is_del === 1) {
+      return { item_id: itemId, exists: false, item_name: '', item_type: ItemType.Regular, visit: false, edit: false, creator: false, archived: false, private: false };
+    }
+    const rights = await this.rights(caller, item);
+    const archived = item.is_archived === 1;
+    return {
+      item_id: item.item_id,
+      exists: true,
+      item_name: item.item_name,
+      item_type: item.item_type,
+      visit: rights.visit,
+      edit: rights.writer && !archived,
+      creator: rights.creator,
+      archived,
+      private: item.password !== '',
+    };
+  }
+
+  /** Read access, whether or not the item is deleted (`item/info` checks it before existence). */
+  async mayVisit(caller: Caller, item: ItemEntity): Promise<boolean> {
+    return (await this.rights(caller, item)).visit;
+  }
+
+  /** Creator or edit member, ignoring the archive flag (copying an item only reads it). */
+  async mayWrite(caller: Caller, item: ItemEntity): Promise<boolean> {
+    return (await this.rights(caller, item)).writer;
+  }
+
+  /** An item by numeric id or personal domain, live or soft-deleted. */
+  resolve(reference: string): Promise<ItemEntity | null> {
+    const ref = reference.trim();
+    if (ref === '') return Promise.resolve(null);
+    return NUMERIC_ID.test(ref) ? this.items.findById(Number(ref)) : this.items.findByDomain(ref);
+  }
+
+  /** The live item the logged-in caller created: 10101 when missing or deleted, 10303 when someone else's. */
+  async requireCreator(caller: Caller, itemId: number): Promise<ItemEntity> {
+    requireLogin(caller);
+    const item = await this.items.findLive(itemId);
+    if (!item) throw AppError.failed('item_not_exist');
+    if (item.uid !== caller.uid) throw new AppError(ErrorCode.NotCreator, 'item_not_creator');
+    return item;
+  }
+
+  /** Remembers, for the caller's browser only, that it typed the item's current visit password. */
+  async unlock(caller: Caller, item: ItemEntity): Promise<void> {
+    if (!caller.clientId) return;
+    await this.kv.set(visitUnlockKey(caller.clientId, item.item_id), String(item.password_version), VISIT_UNLOCK_TTL_SECONDS);
+  }
+
+  private async rights(caller: Caller, item: ItemEntity): Promise<Rights> {
+    const creator = caller.uid > 0 && item.uid === caller.uid;
+    const member = caller.uid > 0 && !creator ? await this.members.find(item.item_id, caller.uid) : null;
+    const writer = creator || member?.member_group_id === MemberGroup.Edit;
+    const visit = item.password === '' || creator || member !== null || (await this.unlocked(caller, item));
+    return { creator, writer, visit };
+  }
+
+  /** An unlock counts only for the password it was made with: changing the password locks every browser out. */
+  private async unlocked(caller: Caller, item: ItemEntity): Promise<boolean> {
+    if (!caller.clientId) return false;
+    return (await this.kv.get(visitUnlockKey(caller.clientId, item.item_id))) === String(item.password_version);
+  }
+}

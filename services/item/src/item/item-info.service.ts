@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, type Caller, ErrorCode, escapeHtml, type ItemInfoDto, ItemType, type Menu } from '@quire/proto';
+import { ItemAccessService } from '../access/item-access.service';
+import { type PageRow, PageClient } from '../clients/page.client';
+import { defaultCatalogs } from './default-catalogs';
+
+interface ItemInfoHead {
+  item_id: number;
+  item_domain: string;
+  is_archived: 0 | 1;
+  item_name: string;
+}
+
+interface ItemInfoRights {
+  is_login: boolean;
+  /** May edit pages and catalogs (false when archived). */
+  ItemPermn: boolean;
+  ItemCreator: boolean;
+}
+
+export type RegularItemInfo = ItemInfoHead & {
+  default_page_id: string;
+  default_cat_id2: number;
+  default_cat_id3: number;
+  default_cat_id4: number;
+  unread_count: number;
+  item_type: typeof ItemType.Regular;
+  menu: Menu;
+} & ItemInfoRights;
+
+export type SinglePageItemInfo = ItemInfoHead & {
+  current_page_id: number;
+  unread_count: number;
+  item_type: typeof ItemType.SinglePage;
+  /** One page object, not an array ([ERA] shape). */
+  menu: { pages: PageRow | null };
+} & ItemInfoRights;
+
+export type ItemInfo = RegularItemInfo | SinglePageItemInfo;
+
+/** `item/info`: what the item view needs (contract §9.3). */
+@Injectable()
+export class ItemInfoService {
+  constructor(
+    private readonly access: ItemAccessService,
+    private readonly pages: PageClient,
+  ) {}
+
+  /**
+   * The visit right is checked before existence, as ShowDoc does: a private item the caller has
+   * not unlocked answers 10303 (the client opens the password screen), a missing or deleted
+   * one 10101.
+   */
+  async info(caller: Caller, dto: ItemInfoDto): Promise<ItemInfo> {
+    const item = await this.access.resolve(dto.item_id || dto.item_domain);
+    if (item && !(await this.access.mayVisit(caller, item))) throw new AppError(ErrorCode.NotCreator, 'item_visit_password_required');
+    if (!item || item.is_del === 1) throw AppError.failed('item_not_exist');
+
+    const rights = await this.access.accessTo(caller, item);
+    const head: ItemInfoHead = {
+      item_id: item.item_id,
+      item_domain: item.item_domain ?? '',
+      is_archived: item.is_archived,
+      item_name: escapeHtml(item.item_name),
+    };
+    const tail: ItemInfoRights = { is_login: caller.uid > 0, ItemPermn: rights.edit, ItemCreator: rights.creator };
+
+    if (item.item_type === ItemType.SinglePage) {
+      const page = await this.pages.singlePage(caller, item.item_id);
+      return { ...head, current_page_id: dto.page_id, unread_count: 0, item_type: ItemType.SinglePage, menu: { pages: page }, ...tail };
+    }
+
+    const menu = await this.pages.menu(caller, item.item_id, dto.keyword);
+    // Keyword hits are flat; the catalog chain of the default page needs the whole menu.
+    const tree = dto.keyword && dto.default_page_id > 0 ? await this.pages.menu(caller, item.item_id) : menu;
+    return {
+      ...head,
+      default_page_id: String(dto.default_page_id),
+      ...defaultCatalogs(tree, dto.default_page_id),
+      unread_count: 0,
+      item_type: ItemType.Regular,
+      menu,
+      ...tail,
+    };
+  }
+}

@@ -1,0 +1,123 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { type Collection, DocumentStore, type Update } from '@quire/platform';
+import type { ItemType } from '@quire/proto';
+import type { ItemEntity } from './item.entity';
+
+export interface NewItem {
+  item_name: string;
+  item_description: string;
+  uid: number;
+  username: string;
+  password: string;
+  item_domain: string;
+  item_type: ItemType;
+  now: number;
+}
+
+export interface ItemChanges {
+  item_name?: string;
+  item_description?: string;
+  item_domain?: string;
+  password?: string;
+}
+
+/** The `items` collection. "Live" means not soft-deleted. */
+@Injectable()
+export class ItemRepository implements OnModuleInit {
+  private readonly items: Collection<ItemEntity>;
+
+  constructor(private readonly store: DocumentStore) {
+    this.items = store.collection<ItemEntity>('items');
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.items.ensureIndex({ field: 'item_id', unique: true });
+    // Unique among all items, soft-deleted ones included (contract §9.3); items without a domain are left out.
+    await this.items.ensureIndex({ field: 'item_domain', unique: true, sparse: true });
+    await this.items.ensureIndex({ field: 'uid' });
+  }
+
+  /** Stores a new item; rejects with DuplicateKeyError when the domain is taken. */
+  async create(item: NewItem): Promise<ItemEntity> {
+    const item_id = await this.store.nextId('item_id');
+    return this.items.insertOne({
+      item_id,
+      item_name: item.item_name,
+      item_description: item.item_description,
+      uid: item.uid,
+      username: item.username,
+      password: item.password,
+      password_version: 0,
+      addtime: item.now,
+      last_update_time: item.now,
+      item_domain: item.item_domain || undefined,
+      item_type: item.item_type,
+      is_archived: 0,
+      is_del: 0,
+      del_time: 0,
+    });
+  }
+
+  /** Live or soft-deleted. */
+  findById(itemId: number): Promise<ItemEntity | null> {
+    return this.items.findOne({ item_id: itemId });
+  }
+
+  findLive(itemId: number): Promise<ItemEntity | null> {
+    return this.items.findOne({ item_id: itemId, is_del: 0 });
+  }
+
+  /** Live or soft-deleted; exact, case-sensitive. */
+  findByDomain(domain: string): Promise<ItemEntity | null> {
+    return this.items.findOne({ item_domain: domain });
+  }
+
+  /** Live items the user created or is a member of (`memberItemIds`), by item id. */
+  listLiveForUser(uid: number, memberItemIds: number[]): Promise<ItemEntity[]> {
+    return this.items.find({ is_del: 0, $or: [{ uid }, { item_id: { $in: memberItemIds } }] }, { sort: { item_id: 1 } });
+  }
+
+  /** Overwrites the given fields; an empty domain removes it. Rejects with DuplicateKeyError on a taken domain. */
+  async update(itemId: number, changes: ItemChanges, passwordChanged: boolean): Promise<number> {
+    const update: Update<ItemEntity> = { $set: {} };
+    const { item_domain, ...rest } = changes;
+    update.$set = { ...rest };
+    if (item_domain !== undefined) {
+      if (item_domain === '') update.$unset = { item_domain: true };
+      else update.$set.item_domain = item_domain;
+    }
+    if (passwordChanged) update.$inc = { password_version: 1 };
+    return this.items.updateOne({ item_id: itemId, is_del: 0 }, update);
+  }
+
+  softDelete(itemId: number, now: number): Promise<number> {
+    return this.items.updateOne({ item_id: itemId, is_del: 0 }, { $set: { is_del: 1, del_time: now, last_update_time: now } });
+  }
+
+  /** Archives a live item that is not archived yet; 0 when there was nothing to do. */
+  archive(itemId: number): Promise<number> {
+    return this.items.updateOne({ item_id: itemId, is_del: 0, is_archived: 0 }, { $set: { is_archived: 1 } });
+  }
+
+  setOwner(itemId: number, uid: number, username: string): Promise<ItemEntity | null> {
+    return this.items.findOneAndUpdate({ item_id: itemId, is_del: 0 }, { $set: { uid, username } });
+  }
+
+  touch(itemId: number, now: number): Promise<number> {
+    return this.items.updateOne({ item_id: itemId, is_del: 0 }, { $set: { last_update_time: now } });
+  }
+
+  rename(itemId: number, itemName: string): Promise<number> {
+    return this.items.updateOne({ item_id: itemId, is_del: 0 }, { $set: { item_name: itemName } });
+  }
+
+  /** Soft-deleted before `before` (unix seconds). */
+  listDeletedBefore(before: number, limit: number): Promise<ItemEntity[]> {
+    return this.items.find({ is_del: 1, del_time: { $lt: before } }, { sort: { del_time: 1 }, limit });
+  }
+
+  /** Removes the row for good (rollback of a failed create, purge). */
+  remove(itemId: number): Promise<number> {
+    return this.items.deleteOne({ item_id: itemId });
+  }
+}

@@ -1,0 +1,221 @@
+import { Injectable } from '@nestjs/common';
+import { DuplicateKeyError } from '@quire/platform';
+import {
+  type AddedItem,
+  type AddItemDto,
+  AppError,
+  type Caller,
+  type ConfirmItemDto,
+  type AttornItemDto,
+  ErrorCode,
+  type ItemListEntry,
+  type ItemRow,
+  ItemType,
+  nowSeconds,
+  type RenameItemDto,
+  type SortItemsDto,
+  type TouchItemDto,
+  type UpdateItemDto,
+  ITEM_NAME_MAX,
+} from '@quire/proto';
+import { ItemAccessService } from '../access/item-access.service';
+import { requireLogin } from '../access/require-login';
+import { AuthClient } from '../clients/auth.client';
+import { PageClient } from '../clients/page.client';
+import { MemberRepository } from '../member/member.repository';
+import { isValidItemDomain } from './item-domain';
+import type { ItemEntity } from './item.entity';
+import { type ItemChanges, ItemRepository } from './item.repository';
+import { ItemSortRepository } from './item-sort.repository';
+import { toItemRow, toListEntry } from './item.view';
+import { parseSortData } from './sort-data';
+
+/** Items as their users see them: list, create (or copy), settings, order, leave, delete, archive, hand over. */
+@Injectable()
+export class ItemService {
+  constructor(
+    private readonly items: ItemRepository,
+    private readonly members: MemberRepository,
+    private readonly sorts: ItemSortRepository,
+    private readonly access: ItemAccessService,
+    private readonly auth: AuthClient,
+    private readonly pages: PageClient,
+  ) {}
+
+  /**
+   * Items the caller created or is a member of, by item id, then by the caller's saved order
+   * (items missing from it first, contract §15).
+   */
+  async myList(caller: Caller): Promise<ItemListEntry[]> {
+    requireLogin(caller);
+    const memberships = await this.members.listByUser(caller.uid);
+    const items = await this.items.listLiveForUser(caller.uid, memberships.map((m) => m.item_id));
+    const positions = await this.sorts.positions(caller.uid);
+    const entries = items.map((item) => toListEntry(item, caller.uid, positions ? positions.get(item.item_id) ?? 0 : undefined));
+    if (positions) entries.sort((a, b) => (a.s_number ?? 0) - (b.s_number ?? 0));
+    return entries;
+  }
+
+  /**
+   * Creates an item, or copies one the caller may edit (`copy_item_id`): its type, description
+   * and password unless the request gives them, its members, catalogs and pages. When a later
+   * step fails, what was already written is removed again.
+   */
+  async add(caller: Caller, dto: AddItemDto): Promise<AddedItem> {
+    requireLogin(caller);
+    const name = dto.item_name.trim();
+    if (name === '') throw new AppError(ErrorCode.Validation, 'item_name_required');
+    const domain = dto.item_domain.trim();
+    if (domain !== '') await this.assertDomainFree(domain);
+
+    let source: ItemEntity | null = null;
+    if (dto.copy_item_id > 0) {
+      source = await this.items.findLive(dto.copy_item_id);
+      if (!source || !(await this.access.mayWrite(caller, source))) throw new AppError(ErrorCode.NoPermission, 'no_permission');
+    }
+
+    let item: ItemEntity;
+    try {
+      item = await this.items.create({
+        item_name: name,
+        item_description: dto.item_description || source?.item_description || '',
+        // [ERA]: an empty password falls back to the source's, so a copy of a private item stays private.
+        password: dto.password || source?.password || '',
+        item_domain: domain,
+        item_type: source?.item_type ?? dto.item_type,
+        uid: caller.uid,
+        username: caller.username,
+        now: nowSeconds(),
+      });
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw new AppError(ErrorCode.DomainTaken, 'item_domain_taken');
+      throw error;
+    }
+
+    try {
+      if (source) {
+        await this.copyMembers(source.item_id, item.item_id, caller.uid);
+        await this.pages.copyItem(caller, { from_item_id: source.item_id, to_item_id: item.item_id });
+      } else if (item.item_type === ItemType.SinglePage) {
+        await this.pages.createFirstPage(caller, { item_id: item.item_id, page_title: name });
+      }
+    } catch (error) {
+      await this.discard(caller, item.item_id);
+      throw error;
+    }
+    return { item_id: item.item_id };
+  }
+
+  /** The full row for the creator's settings form. */
+  async detail(caller: Caller, itemId: number): Promise<ItemRow> {
+    return toItemRow(await this.access.requireCreator(caller, itemId));
+  }
+
+  /**
+   * Changes the fields the request carries (an absent field stays as it is; an empty one is
+   * cleared, so `password: ''` makes the item public). Archived items are read-only.
+   */
+  async update(caller: Caller, dto: UpdateItemDto): Promise<number> {
+    const item = await this.access.requireCreator(caller, dto.item_id);
+    if (item.is_archived === 1) throw AppError.failed('item_archived_read_only');
+    const changes: ItemChanges = {};
+    if (dto.item_name !== undefined) {
+      changes.item_name = dto.item_name.trim();
+      if (changes.item_name === '') throw new AppError(ErrorCode.Validation, 'item_name_required');
+    }
+    if (dto.item_description !== undefined) changes.item_description = dto.item_description;
+    if (dto.item_domain !== undefined) {
+      changes.item_domain = dto.item_domain.trim();
+      if (changes.item_domain !== '' && changes.item_domain !== item.item_domain) await this.assertDomainFree(changes.item_domain);
+    }
+    if (dto.password !== undefined) changes.password = dto.password;
+    try {
+      await this.items.update(item.item_id, changes, changes.password !== undefined && changes.password !== item.password);
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw new AppError(ErrorCode.DomainTaken, 'item_domain_taken');
+      throw error;
+    }
+    return 1;
+  }
+
+  /** Leaves an item the caller is a member of. */
+  async exit(caller: Caller, itemId: number): Promise<never[]> {
+    requireLogin(caller);
+    if (!(await this.items.findLive(itemId))) throw AppError.failed('item_not_exist');
+    if ((await this.members.removeUser(itemId, caller.uid)) === 0) throw AppError.failed('item_not_member');
+    return [];
+  }
+
+  /** Saves the caller's order of the item list (replacing the previous one). */
+  async sort(caller: Caller, dto: SortItemsDto): Promise<never[]> {
+    requireLogin(caller);
+    const positions = parseSortData(dto.data);
+    if (!positions) throw AppError.failed('item_sort_invalid');
+    await this.sorts.save(caller.uid, positions, nowSeconds());
+    return [];
+  }
+
+  /** Soft delete (purged after the retention); the owner's login password confirms. */
+  async delete(caller: Caller, dto: ConfirmItemDto): Promise<number> {
+    const item = await this.access.requireCreator(caller, dto.item_id);
+    await this.confirmOwnerPassword(caller, item, dto.password);
+    if ((await this.items.softDelete(item.item_id, nowSeconds())) === 0) throw AppError.failed('item_not_exist');
+    return 1;
+  }
+
+  /** Makes the item read-only for good; the owner's login password confirms. */
+  async archive(caller: Caller, dto: ConfirmItemDto): Promise<number> {
+    const item = await this.access.requireCreator(caller, dto.item_id);
+    await this.confirmOwnerPassword(caller, item, dto.password);
+    if ((await this.items.archive(item.item_id)) === 0) throw AppError.failed('item_already_archived');
+    return 1;
+  }
+
+  /** Hands the item to another user; the old owner keeps no right unless a member. */
+  async attorn(caller: Caller, dto: AttornItemDto): Promise<ItemRow> {
+    const item = await this.access.requireCreator(caller, dto.item_id);
+    await this.confirmOwnerPassword(caller, item, dto.password);
+    const user = await this.auth.findUser(caller, dto.username);
+    if (!user) throw new AppError(ErrorCode.UserNotFound, 'user_not_found');
+    const updated = await this.items.setOwner(item.item_id, user.uid, user.username);
+    if (!updated) throw AppError.failed('item_not_exist');
+    return toItemRow(updated);
+  }
+
+  /** Internal: a page of the item changed. */
+  async touch(dto: TouchItemDto): Promise<{ updated: boolean }> {
+    return { updated: (await this.items.touch(dto.item_id, nowSeconds())) > 0 };
+  }
+
+  /** Internal: the page of a single-page item was saved under a new title. */
+  async rename(dto: RenameItemDto): Promise<{ updated: boolean }> {
+    const name = dto.item_name.trim().slice(0, ITEM_NAME_MAX);
+    if (name === '') return { updated: false };
+    return { updated: (await this.items.rename(dto.item_id, name)) > 0 };
+  }
+
+  private async assertDomainFree(domain: string): Promise<void> {
+    if (!isValidItemDomain(domain)) throw new AppError(ErrorCode.DomainInvalid, 'item_domain_invalid');
+    if (await this.items.findByDomain(domain)) throw new AppError(ErrorCode.DomainTaken, 'item_domain_taken');
+  }
+
+  private async confirmOwnerPassword(caller: Caller, item: ItemEntity, password: string): Promise<void> {
+    if (!(await this.auth.passwordValid(caller, item.uid, password))) throw new AppError(ErrorCode.WrongPassword, 'item_owner_password_incorrect');
+  }
+
+  /** The source's members join the copy (the copier is its creator and needs no row). */
+  private async copyMembers(fromItemId: number, toItemId: number, copierUid: number): Promise<void> {
+    const now = nowSeconds();
+    for (const member of await this.members.listByItem(fromItemId)) {
+      if (member.uid === copierUid) continue;
+      await this.members.add({ item_id: toItemId, uid: member.uid, username: member.username, member_group_id: member.member_group_id, addtime: now });
+    }
+  }
+
+  /** Undoes a create whose later steps failed; never hides the original error. */
+  private async discard(caller: Caller, itemId: number): Promise<void> {
+    await this.members.removeByItem(itemId).catch(() => undefined);
+    await this.pages.purgeItem(caller, itemId).catch(() => undefined);
+    await this.items.remove(itemId).catch(() => undefined);
+  }
+}

@@ -1,0 +1,57 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { type Collection, DocumentStore } from '@quire/platform';
+import type { AttachmentEntity, NewAttachment } from './attachment.entity';
+
+/** The `attachments` collection. */
+@Injectable()
+export class AttachmentRepository implements OnModuleInit {
+  private readonly attachments: Collection<AttachmentEntity>;
+
+  constructor(private readonly store: DocumentStore) {
+    this.attachments = store.collection<AttachmentEntity>('attachments');
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.attachments.ensureIndex({ field: 'file_id', unique: true });
+    await this.attachments.ensureIndex({ field: 'sign', unique: true });
+    // One row per stored blob: a replayed upload message cannot bind the same bytes twice.
+    await this.attachments.ensureIndex({ field: 'blob_key', unique: true });
+    await this.attachments.ensureIndex({ field: 'page_id' });
+    await this.attachments.ensureIndex({ field: 'item_id' });
+  }
+
+  async create(attachment: NewAttachment): Promise<AttachmentEntity> {
+    const file_id = await this.store.nextId('file_id');
+    return this.attachments.insertOne({ file_id, ...attachment });
+  }
+
+  findById(fileId: number): Promise<AttachmentEntity | null> {
+    return this.attachments.findOne({ file_id: fileId });
+  }
+
+  findBySign(sign: string): Promise<AttachmentEntity | null> {
+    return this.attachments.findOne({ sign });
+  }
+
+  /** Newest first (contract §15). */
+  listByPage(pageId: number): Promise<AttachmentEntity[]> {
+    return this.attachments.find({ page_id: pageId }, { sort: { addtime: -1, file_id: -1 } });
+  }
+
+  countByPage(pageId: number): Promise<number> {
+    return this.attachments.count({ page_id: pageId });
+  }
+
+  /** Files uploaded to the item, or bound to one of the pages. */
+  ofItemOrPages(itemId: number, pageIds: number[]): Promise<AttachmentEntity[]> {
+    return this.attachments.find({ $or: [{ item_id: itemId }, { page_id: { $in: pageIds } }] });
+  }
+
+  ofPages(pageIds: number[]): Promise<AttachmentEntity[]> {
+    return this.attachments.find({ page_id: { $in: pageIds } });
+  }
+
+  async delete(fileId: number): Promise<void> {
+    await this.attachments.deleteOne({ file_id: fileId });
+  }
+}

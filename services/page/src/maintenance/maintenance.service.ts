@@ -1,0 +1,108 @@
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  type Caller,
+  type CopiedItemPages,
+  type CopyItemPagesDto,
+  nowSeconds,
+  type PurgedPages,
+  type PurgeItemPagesDto,
+  RECYCLE_RETENTION_SECONDS,
+} from '@quire/proto';
+import type { CatalogEntity } from '../catalog/catalog.entity';
+import { CatalogRepository } from '../catalog/catalog.repository';
+import { AttachmentService } from '../attachment/attachment.service';
+import { HistoryService } from '../page/history/history.service';
+import { PageRepository } from '../page/page.repository';
+import { ShareRepository } from '../page/share/share.repository';
+import { RecycleRepository } from '../recycle/recycle.repository';
+
+/** How often the service purges recycled pages past their retention by itself. */
+export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Whole-item work for the item service (copy, purge) and the recycle-bin purge: pages deleted
+ * more than 30 days ago (RECYCLE_RETENTION_SECONDS, [HEAD]'s retention) are removed for good,
+ * hourly by an unref'd timer and whenever `page.maintenance.purge` is called (ScriptCron/run).
+ */
+@Injectable()
+export class MaintenanceService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(MaintenanceService.name);
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly pages: PageRepository,
+    private readonly catalogs: CatalogRepository,
+    private readonly history: HistoryService,
+    private readonly shares: ShareRepository,
+    private readonly bin: RecycleRepository,
+    private readonly attachments: AttachmentService,
+  ) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => {
+      this.purgeRecycled().catch((error: Error) => this.logger.error(`Recycle bin purge failed: ${error.message}`));
+    }, PURGE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Catalogs (new ids, same tree) and live pages of one item into another; the copier becomes the author. */
+  async copy(caller: Caller, dto: CopyItemPagesDto): Promise<CopiedItemPages> {
+    const sourceCatalogs = [...(await this.catalogs.ofItem(dto.from_item_id))].sort((a, b) => a.level - b.level);
+    const newIds = new Map<number, number>();
+    const copies: CatalogEntity[] = [];
+    for (const catalog of sourceCatalogs) {
+      const parent = catalog.parent_cat_id > 0 ? newIds.get(catalog.parent_cat_id) : 0;
+      if (parent === undefined) continue;
+      const cat_id = await this.catalogs.nextId();
+      newIds.set(catalog.cat_id, cat_id);
+      copies.push({ ...catalog, cat_id, item_id: dto.to_item_id, parent_cat_id: parent, addtime: nowSeconds() });
+    }
+    await this.catalogs.insertMany(copies);
+    const sourcePages = await this.pages.liveOfItem(dto.from_item_id);
+    const now = nowSeconds();
+    const pages = await this.pages.createMany(
+      sourcePages.map((page) => ({
+        author_uid: caller.uid,
+        author_username: caller.username,
+        item_id: dto.to_item_id,
+        cat_id: newIds.get(page.cat_id) ?? 0,
+        page_title: page.page_title,
+        page_content: page.page_content,
+        s_number: page.s_number,
+        addtime: now,
+        page_comments: page.page_comments,
+      })),
+    );
+    return { catalogs: copies.length, pages };
+  }
+
+  /** Everything of a purged item: pages (any state), history and its blobs, catalogs, share keys, bin, attachments. */
+  async purgeItem(dto: PurgeItemPagesDto): Promise<never[]> {
+    const pageIds = await this.pages.idsOfItem(dto.item_id);
+    await this.history.purgePages(pageIds);
+    await this.shares.deleteByItem(dto.item_id);
+    await this.shares.deleteByPages(pageIds);
+    await this.bin.deleteByItem(dto.item_id);
+    await this.catalogs.deleteByItem(dto.item_id);
+    await this.attachments.purgeItem(dto.item_id);
+    await this.pages.deleteByItem(dto.item_id);
+    return [];
+  }
+
+  /** Recycled pages deleted before the retention: gone for good with their history, attachments and share keys. */
+  async purgeRecycled(now: number = nowSeconds()): Promise<PurgedPages> {
+    const expired = await this.pages.recycledBefore(now - RECYCLE_RETENTION_SECONDS);
+    const pageIds = expired.map((page) => page.page_id);
+    if (pageIds.length === 0) return { pages: 0 };
+    await this.history.purgePages(pageIds);
+    await this.attachments.purgePages(pageIds);
+    await this.shares.deleteByPages(pageIds);
+    await this.bin.deleteByPages(pageIds);
+    await this.pages.deleteByIds(pageIds);
+    return { pages: pageIds.length };
+  }
+}

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { Injectable } from '@nestjs/common';
+import { BlobNotFoundError, BlobStorage } from '@quire/platform';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+export const contentHash = (content: string): string => createHash('sha256').update(content, 'utf8').digest('hex');
+export const historyBlobKey = (hash: string): string => `history/${hash}`;
+
+/** History bodies in BlobStorage, content-addressed and gzip'd: one blob per distinct text. */
+@Injectable()
+export class HistoryContentRepository {
+  constructor(private readonly blobs: BlobStorage) {}
+
+  /** Stores the text unless a blob with the same hash is already there. */
+  async ensure(hash: string, content: string): Promise<void> {
+    if (await this.blobs.stat(historyBlobKey(hash))) return;
+    await this.blobs.put(historyBlobKey(hash), await gzipAsync(Buffer.from(content, 'utf8')), 'application/gzip');
+  }
+
+  /** The text, or '' when the blob is gone (a reader never fails on a lost body). */
+  async read(hash: string): Promise<string> {
+    try {
+      const stream = await this.blobs.get(historyBlobKey(hash));
+      return (await gunzipAsync(await collect(stream))).toString('utf8');
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) return '';
+      throw error;
+    }
+  }
+
+  exists(hash: string): Promise<boolean> {
+    return this.blobs.stat(historyBlobKey(hash)).then((info) => info !== null);
+  }
+
+  delete(hash: string): Promise<void> {
+    return this.blobs.delete(historyBlobKey(hash));
+  }
+}
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,53 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { type Collection, DocumentStore } from '@quire/platform';
+import type { HistoryEntity } from './history.entity';
+
+/** The `page_history` collection: metadata and content hashes only. */
+@Injectable()
+export class HistoryRepository implements OnModuleInit {
+  private readonly rows: Collection<HistoryEntity>;
+
+  constructor(private readonly store: DocumentStore) {
+    this.rows = store.collection<HistoryEntity>('page_history');
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.rows.ensureIndex({ field: 'page_history_id', unique: true });
+    await this.rows.ensureIndex({ field: 'page_id' });
+    await this.rows.ensureIndex({ field: 'content_hash' });
+  }
+
+  async create(row: Omit<HistoryEntity, 'page_history_id'>): Promise<HistoryEntity> {
+    const page_history_id = await this.store.nextId('page_history_id');
+    return this.rows.insertOne({ page_history_id, ...row });
+  }
+
+  /** The newest versions of a page first. */
+  latest(pageId: number, limit: number): Promise<HistoryEntity[]> {
+    return this.rows.find({ page_id: pageId }, { sort: { addtime: -1, page_history_id: -1 }, limit });
+  }
+
+  /** Versions past the newest `keep` (to trim). */
+  beyond(pageId: number, keep: number): Promise<Pick<HistoryEntity, 'page_history_id' | 'content_hash'>[]> {
+    return this.rows.find(
+      { page_id: pageId },
+      { sort: { page_history_id: -1 }, skip: keep, fields: ['page_history_id', 'content_hash'] },
+    );
+  }
+
+  findOfPage(pageId: number, historyId: number): Promise<HistoryEntity | null> {
+    return this.rows.findOne({ page_id: pageId, page_history_id: historyId });
+  }
+
+  ofPages(pageIds: number[]): Promise<Pick<HistoryEntity, 'page_history_id' | 'content_hash'>[]> {
+    return this.rows.find({ page_id: { $in: pageIds } }, { fields: ['page_history_id', 'content_hash'] });
+  }
+
+  countByHash(hash: string): Promise<number> {
+    return this.rows.count({ content_hash: hash });
+  }
+
+  deleteByIds(ids: number[]): Promise<number> {
+    return this.rows.deleteMany({ page_history_id: { $in: ids } });
+  }
+}

@@ -1,0 +1,112 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { type Collection, DocumentStore, type Filter } from '@quire/platform';
+import type { PageEntity } from './page.entity';
+
+/** Menu and search fields: everything but the content. */
+export const PAGE_SUMMARY_FIELDS = ['page_id', 'author_uid', 'cat_id', 'page_title', 'addtime', 's_number'] as const;
+export type PageSummary = Pick<PageEntity, (typeof PAGE_SUMMARY_FIELDS)[number]>;
+
+export type NewPage = Omit<PageEntity, 'page_id' | 'is_del'>;
+
+/** The `pages` collection. */
+@Injectable()
+export class PageRepository implements OnModuleInit {
+  private readonly pages: Collection<PageEntity>;
+
+  constructor(private readonly store: DocumentStore) {
+    this.pages = store.collection<PageEntity>('pages');
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.pages.ensureIndex({ field: 'page_id', unique: true });
+    await this.pages.ensureIndex({ field: 'item_id' });
+    await this.pages.ensureIndex({ field: 'cat_id' });
+  }
+
+  async create(page: NewPage): Promise<PageEntity> {
+    const page_id = await this.store.nextId('page_id');
+    return this.pages.insertOne({ page_id, ...page, is_del: 0 });
+  }
+
+  async createMany(pages: NewPage[]): Promise<number> {
+    const rows: PageEntity[] = [];
+    for (const page of pages) rows.push({ page_id: await this.store.nextId('page_id'), ...page, is_del: 0 });
+    await this.pages.insertMany(rows);
+    return rows.length;
+  }
+
+  /** Live or recycled. */
+  findById(pageId: number): Promise<PageEntity | null> {
+    return this.pages.findOne({ page_id: pageId });
+  }
+
+  async findLive(pageId: number): Promise<PageEntity | null> {
+    return this.pages.findOne({ page_id: pageId, is_del: 0 });
+  }
+
+  /** Live pages of an item without their content (menu), optionally matching a regular expression. */
+  summaries(itemId: number, match?: RegExp): Promise<PageSummary[]> {
+    const filter: Filter<PageEntity> = { item_id: itemId, is_del: 0 };
+    if (match) filter.$or = [{ page_title: { $regex: match } }, { page_content: { $regex: match } }];
+    return this.pages.find(filter, { fields: [...PAGE_SUMMARY_FIELDS] });
+  }
+
+  /** Live pages of one catalog (0 = root), menu order. */
+  inCatalog(itemId: number, catId: number): Promise<PageEntity[]> {
+    return this.pages.find({ item_id: itemId, cat_id: catId, is_del: 0 }, { sort: { s_number: 1, page_id: 1 } });
+  }
+
+  /** Live pages of some catalogs. */
+  inCatalogs(itemId: number, catIds: number[]): Promise<PageEntity[]> {
+    return this.pages.find({ item_id: itemId, cat_id: { $in: catIds }, is_del: 0 });
+  }
+
+  liveOfItem(itemId: number): Promise<PageEntity[]> {
+    return this.pages.find({ item_id: itemId, is_del: 0 }, { sort: { page_id: 1 } });
+  }
+
+  /** The first live page of an item (single-page items have one). */
+  firstOfItem(itemId: number): Promise<PageEntity | null> {
+    return this.pages.findOne({ item_id: itemId, is_del: 0 }, { sort: { page_id: 1 } });
+  }
+
+  /** The live page with exactly this title in a catalog (open API upsert). */
+  findByTitle(itemId: number, catId: number, title: string): Promise<PageEntity | null> {
+    return this.pages.findOne({ item_id: itemId, cat_id: catId, page_title: title, is_del: 0 }, { sort: { page_id: 1 } });
+  }
+
+  /** The catalog of the page I saved last in an item (editor preselection). */
+  lastSavedBy(itemId: number, uid: number): Promise<PageEntity | null> {
+    return this.pages.findOne({ item_id: itemId, author_uid: uid, is_del: 0 }, { sort: { addtime: -1, page_id: -1 } });
+  }
+
+  async update(pageId: number, changes: Partial<Omit<PageEntity, 'page_id'>>): Promise<PageEntity | null> {
+    return this.pages.findOneAndUpdate({ page_id: pageId }, { $set: changes });
+  }
+
+  async setSortNumber(itemId: number, pageId: number, sNumber: number): Promise<number> {
+    return this.pages.updateOne({ item_id: itemId, page_id: pageId }, { $set: { s_number: sNumber } });
+  }
+
+  /** Puts live pages in the recycle state; `addtime` becomes the deletion time (contract §9.4). */
+  markRecycled(pageIds: number[], now: number): Promise<number> {
+    return this.pages.updateMany({ page_id: { $in: pageIds }, is_del: 0 }, { $set: { is_del: 1, addtime: now } });
+  }
+
+  /** Recycled pages deleted before the time. */
+  recycledBefore(time: number): Promise<Pick<PageEntity, 'page_id' | 'item_id'>[]> {
+    return this.pages.find({ is_del: 1, addtime: { $lt: time } }, { fields: ['page_id', 'item_id'] });
+  }
+
+  async idsOfItem(itemId: number): Promise<number[]> {
+    return (await this.pages.find({ item_id: itemId }, { fields: ['page_id'] })).map((page) => page.page_id);
+  }
+
+  deleteByIds(pageIds: number[]): Promise<number> {
+    return this.pages.deleteMany({ page_id: { $in: pageIds } });
+  }
+
+  deleteByItem(itemId: number): Promise<number> {
+    return this.pages.deleteMany({ item_id: itemId });
+  }
+}

@@ -1,0 +1,207 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { QuireConfig } from '@quire/config';
+import { QUIRE_CONFIG } from '@quire/platform';
+import {
+  AppError,
+  type Caller,
+  type CreateFirstPageDto,
+  type DeletePageDto,
+  ErrorCode,
+  type GetSinglePageDto,
+  ItemType,
+  nowSeconds,
+  type PageInfo,
+  type PageInfoDto,
+  type PageRow,
+  type SavePageDto,
+  type SortPagesDto,
+  TITLE_MAX_LENGTH,
+  translate,
+  type UpsertPageByTitleDto,
+} from '@quire/proto';
+import { ItemAccessService, requireLogin } from '../access/item-access.service';
+import { CatalogRepository } from '../catalog/catalog.repository';
+import { RecycleService } from '../recycle/recycle.service';
+import { AttachmentService } from '../attachment/attachment.service';
+import { HistoryService } from './history/history.service';
+import { KeyedMutex } from './history/keyed-mutex';
+import { parseJsonParam } from './json-param';
+import { DEFAULT_SORT_NUMBER, type PageEntity } from './page.entity';
+import { toPageInfo, toPageRow } from './page.presenter';
+import { PageRepository } from './page.repository';
+import { ShareRepository } from './share/share.repository';
+
+/** Open-API catalog paths have at most this many segments (levels 2, 3, 4). */
+const MAX_PATH_SEGMENTS = 3;
+
+/** Pages (contract §9.4): read with the visit right, written with the edit right, never on an archived item. */
+@Injectable()
+export class PageService {
+  /** Serialises open-API upserts per item so two calls never create the same catalog twice. */
+  private readonly itemLocks = new KeyedMutex();
+
+  constructor(
+    private readonly pages: PageRepository,
+    private readonly catalogs: CatalogRepository,
+    private readonly history: HistoryService,
+    private readonly shares: ShareRepository,
+    private readonly recycle: RecycleService,
+    private readonly attachments: AttachmentService,
+    private readonly access: ItemAccessService,
+    @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
+  ) {}
+
+  async info(caller: Caller, dto: PageInfoDto): Promise<PageInfo> {
+    const page = await this.pages.findLive(dto.page_id);
+    if (!page) throw AppError.failed('page_not_found');
+    await this.access.requireVisit(caller, page.item_id);
+    const [attachmentCount, uniqueKey] = await Promise.all([this.attachments.countByPage(page.page_id), this.shares.keyOf(page.page_id)]);
+    return toPageInfo(page, attachmentCount, uniqueKey);
+  }
+
+  /**
+   * Creates (page_id 0) or updates a page. An update first appends the previous version to the
+   * history (20 kept). Moving a page to another item needs the edit right on both items.
+   */
+  async save(caller: Caller, dto: SavePageDto): Promise<PageRow> {
+    requireLogin(caller);
+    const existing = dto.page_id > 0 ? await this.pages.findLive(dto.page_id) : null;
+    if (dto.page_id > 0 && !existing) throw AppError.failed('page_not_found');
+    const itemId = dto.item_id || existing?.item_id || 0;
+    if (itemId <= 0) throw AppError.failed('param_required', { name: 'item_id' });
+    const access = await this.access.requireEdit(caller, itemId);
+    if (existing && existing.item_id !== itemId) await this.access.requireEdit(caller, existing.item_id);
+    const content = decodeContent(dto.page_content, dto.is_urlencode === 1);
+    if (!content.trim()) throw new AppError(ErrorCode.NoPermission, 'page_empty_content');
+    if (dto.cat_id > 0 && !(await this.catalogs.findInItem(itemId, dto.cat_id))) throw AppError.failed('catalog_not_found');
+    const fields = {
+      author_uid: caller.uid,
+      author_username: caller.username,
+      item_id: itemId,
+      cat_id: dto.cat_id,
+      page_title: dto.page_title.trim() || translate('page_default_title', this.config.language),
+      page_content: content,
+      page_comments: dto.page_comments,
+      addtime: nowSeconds(),
+    };
+    let saved: PageEntity;
+    if (existing) {
+      await this.history.record(existing);
+      saved = (await this.pages.update(existing.page_id, { ...fields, s_number: dto.s_number || existing.s_number })) as PageEntity;
+    } else {
+      saved = await this.pages.create({ ...fields, s_number: dto.s_number || DEFAULT_SORT_NUMBER });
+    }
+    await Promise.all([
+      this.access.touch(caller, itemId),
+      access.item_type === ItemType.SinglePage ? this.access.rename(caller, itemId, saved.page_title) : undefined,
+    ]);
+    return toPageRow(saved);
+  }
+
+  /** The item's creator, or an edit member deleting a page they wrote last; the page goes to the recycle bin. */
+  async delete(caller: Caller, dto: DeletePageDto): Promise<never[]> {
+    requireLogin(caller);
+    const page = await this.pages.findLive(dto.page_id);
+    if (!page) throw new AppError(ErrorCode.NotCreator, 'page_not_found');
+    const access = await this.access.check(caller, page.item_id);
+    if (!access.exists) throw new AppError(ErrorCode.NotCreator, 'page_not_found');
+    if (access.archived) throw new AppError(ErrorCode.NoPermission, 'page_item_archived');
+    if (!access.creator && !(access.edit && page.author_uid === caller.uid)) throw new AppError(ErrorCode.NotCreator, 'page_delete_denied');
+    await this.recycle.moveToBin(caller, [page]);
+    await this.access.touch(caller, page.item_id);
+    return [];
+  }
+
+  /** `pages` = `{"<page_id>": <s_number>}`; only pages of this item change; all numbers are checked first. */
+  async sort(caller: Caller, dto: SortPagesDto): Promise<never[]> {
+    await this.access.requireEdit(caller, dto.item_id);
+    const order = parseJsonParam<unknown>(dto.pages, 'pages');
+    if (typeof order !== 'object' || order === null || Array.isArray(order)) {
+      throw AppError.failed('page_json_invalid', { name: 'pages', reason: 'not an object of page ids and sort numbers' });
+    }
+    const updates: [number, number][] = [];
+    for (const [key, value] of Object.entries(order as Record<string, unknown>)) {
+      const pageId = Number(key);
+      const sNumber = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+      if (!Number.isSafeInteger(pageId) || pageId <= 0 || typeof sNumber !== 'number' || !Number.isSafeInteger(sNumber)) {
+        throw AppError.failed('page_json_invalid', { name: 'pages', reason: `bad entry ${JSON.stringify(key)}` });
+      }
+      updates.push([pageId, sNumber]);
+    }
+    for (const [pageId, sNumber] of updates) await this.pages.setSortNumber(dto.item_id, pageId, sNumber);
+    return [];
+  }
+
+  /** `page.item.singlePage`: the page of a single-page item (item/info checked the right to read). */
+  async singlePage(dto: GetSinglePageDto): Promise<PageRow | null> {
+    const page = await this.pages.firstOfItem(dto.item_id);
+    return page ? toPageRow(page) : null;
+  }
+
+  /** `page.item.createFirstPage`: the welcome page of a new single-page item. */
+  async createFirstPage(caller: Caller, dto: CreateFirstPageDto): Promise<PageRow> {
+    const page = await this.pages.create({
+      author_uid: caller.uid,
+      author_username: caller.username,
+      item_id: dto.item_id,
+      cat_id: 0,
+      page_title: dto.page_title.slice(0, TITLE_MAX_LENGTH),
+      page_content: translate('page_welcome_content', this.config.language),
+      s_number: DEFAULT_SORT_NUMBER,
+      addtime: nowSeconds(),
+      page_comments: '',
+    });
+    return toPageRow(page);
+  }
+
+  /**
+   * `page.page.upsertByTitle` (open API, contract §11.1): find or create the catalog path
+   * ('a/b/c', one leading '/' ignored, 3 levels at most), then update the live page with that
+   * exact title in that catalog, or create it. No history row, no item touch (as ShowDoc).
+   */
+  async upsertByTitle(dto: UpsertPageByTitleDto): Promise<PageRow> {
+    const title = dto.page_title.trim();
+    if (!title) throw AppError.failed('param_required', { name: 'page_title' });
+    if (title.length > TITLE_MAX_LENGTH) throw AppError.failed('page_title_too_long', { max: TITLE_MAX_LENGTH });
+    const segments = dto.cat_name
+      .replace(/^\//, '')
+      .split('/')
+      .map((segment) => segment.trim())
+      .filter(Boolean);
+    if (segments.length > MAX_PATH_SEGMENTS) throw AppError.failed('catalog_path_too_deep', { depth: segments.length });
+    if (segments.some((segment) => segment.length > TITLE_MAX_LENGTH)) throw AppError.failed('param_too_long', { name: 'cat_name', max: TITLE_MAX_LENGTH });
+    return this.itemLocks.run(String(dto.item_id), async () => {
+      let catId = 0;
+      for (const [index, name] of segments.entries()) {
+        const found = await this.catalogs.findByName(dto.item_id, catId, name);
+        catId = (
+          found ??
+          (await this.catalogs.create({ cat_name: name, item_id: dto.item_id, s_number: DEFAULT_SORT_NUMBER, addtime: nowSeconds(), parent_cat_id: catId, level: index + 2 }))
+        ).cat_id;
+      }
+      const fields = {
+        author_uid: 0,
+        author_username: dto.author_username,
+        item_id: dto.item_id,
+        cat_id: catId,
+        page_title: title,
+        page_content: dto.page_content,
+        s_number: dto.s_number || DEFAULT_SORT_NUMBER,
+        addtime: nowSeconds(),
+      };
+      const existing = await this.pages.findByTitle(dto.item_id, catId, title);
+      const saved = existing ? await this.pages.update(existing.page_id, fields) : await this.pages.create({ ...fields, page_comments: '' });
+      return toPageRow(saved as PageEntity);
+    });
+  }
+}
+
+/** `is_urlencode=1`: the editor sent `encodeURIComponent(markdown)`; decoded once (contract §13). */
+function decodeContent(content: string, urlEncoded: boolean): string {
+  if (!urlEncoded) return content;
+  try {
+    return decodeURIComponent(content);
+  } catch {
+    throw AppError.failed('page_content_not_urlencoded');
+  }
+}
