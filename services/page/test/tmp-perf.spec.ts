@@ -30,7 +30,13 @@ it('perf probe', async () => {
   const col = world.ctx.app.get(DocumentStore).collection<Record<string, unknown>>('pages');
   await time('find item only', 100, () => col.find({ item_id: itemId }));
   await time('find item+del', 100, () => col.find({ item_id: itemId, is_del: 0 }));
-  await time('find item+del fields', 100, () => col.find({ item_id: itemId, is_del: 0 }, { fields: ['page_id', 'page_title'] }));
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session(); session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.start');
+  for (let r = 0; r < 3; r++) {
+    await time('find item+del fields', 100, () => col.find({ item_id: itemId, is_del: 0 }, { fields: ['page_id', 'page_title', 'cat_id', 's_number', 'addtime', 'author_uid'] }));
+    await time('find item+del', 100, () => col.find({ item_id: itemId, is_del: 0 }));
+  }
+  const { profile } = await session.post('Profiler.stop'); (await import('node:fs')).writeFileSync('/tmp/page.cpuprofile', JSON.stringify(profile));
   console.log('count', await col.count({}), await col.count({ item_id: itemId }));
   const menu = await menus.get({ item_id: itemId, keyword: '' });
   await time('json roundtrip', 200, async () => JSON.parse(JSON.stringify(menu)));

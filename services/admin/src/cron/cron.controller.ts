@@ -1,15 +1,16 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { Reply, Subject } from '@quire/proto';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { type Message, Reply, Subject } from '@quire/proto';
+import { CronService } from './cron.service';
 
-/**
- * `GET /api/ScriptCron/run`: an empty 200 body, as ShowDoc answers (contract §9.1).
- * Quire purges expired records itself (TTLs in the stores); the call stays a harmless trigger.
- */
+/** `GET /api/ScriptCron/run`: runs the housekeeping, then an empty 200 body, as ShowDoc answers (contract §9.1). */
 @Controller()
 export class CronController {
+  constructor(private readonly cron: CronService) {}
+
   @MessagePattern(Subject.AdminCronRun)
-  run(): Reply<never> {
+  async run(@Payload() message: Message): Promise<Reply<never>> {
+    await this.cron.run(message.caller);
     return Reply.empty();
   }
 }

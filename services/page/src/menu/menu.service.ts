@@ -17,7 +17,7 @@ export class MenuService {
 
   async get(dto: GetMenuDto): Promise<Menu> {
     const keyword = dto.keyword.trim();
-    if (keyword) return buildSearchMenu(await this.pages.summaries(dto.item_id, keywordPattern(keyword)));
+    if (keyword) return buildSearchMenu(await this.pages.search(dto.item_id, keywordPattern(keyword)));
     const [pages, catalogs] = await Promise.all([this.pages.summaries(dto.item_id), this.catalogs.ofItem(dto.item_id)]);
     return buildMenu(pages, catalogs);
   }

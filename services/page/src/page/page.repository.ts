@@ -44,10 +44,14 @@ export class PageRepository implements OnModuleInit {
     return this.pages.findOne({ page_id: pageId, is_del: 0 });
   }
 
-  /** Live pages of an item without their content (menu), optionally matching a regular expression. */
-  summaries(itemId: number, match?: RegExp): Promise<PageSummary[]> {
-    const filter: Filter<PageEntity> = { item_id: itemId, is_del: 0 };
-    if (match) filter.$or = [{ page_title: { $regex: match } }, { page_content: { $regex: match } }];
+  /** Live pages of an item without their content (menu). */
+  summaries(itemId: number): Promise<PageSummary[]> {
+    return this.pages.find({ item_id: itemId, is_del: 0 }, { fields: [...PAGE_SUMMARY_FIELDS] });
+  }
+
+  /** Live pages of an item whose title or content matches: one query, only the hits projected. */
+  search(itemId: number, match: RegExp): Promise<PageSummary[]> {
+    const filter: Filter<PageEntity> = { item_id: itemId, is_del: 0, $or: [{ page_title: { $regex: match } }, { page_content: { $regex: match } }] };
     return this.pages.find(filter, { fields: [...PAGE_SUMMARY_FIELDS] });
   }
 
