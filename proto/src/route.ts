@@ -77,7 +77,7 @@ const table: Record<string, Route> = {
   'page/deleteuploadfile': { subject: Subject.PageAttachmentDelete, auth: 'required' },
   'attachment/visitfile': { subject: Subject.PageAttachmentVisit, auth: 'optional' },
 
-  'catalog/catlistgroup': { subject: Subject.PageCatalogListGroup, auth: 'optional' },
+  'catalog/catlistgroup': { subject: Subject.PageCatalogListGroup, auth: 'required' },
   'catalog/getdefaultcat': { subject: Subject.PageCatalogDefault, auth: 'required' },
   'catalog/save': { subject: Subject.PageCatalogSave, auth: 'required' },
   'catalog/delete': { subject: Subject.PageCatalogDelete, auth: 'required' },

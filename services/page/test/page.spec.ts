@@ -213,6 +213,26 @@ describe('page service: pages, history, share links, recycle bin', () => {
     });
   });
 
+  describe('attachment_count', () => {
+    it('counts the files bound to the page in page/info and page/infoByKey', async () => {
+      const itemId = await world.item(owner);
+      const page = await world.page(owner, itemId, 'With files');
+      const pdf = Buffer.from('%PDF-1.4 test');
+      for (const name of ['a.pdf', 'b.pdf']) {
+        const key = `uploads/2025/01/${sha(name + page.page_id).slice(0, 32)}`;
+        await world.ctx.app.get(BlobStorage).put(key, pdf, 'application/pdf');
+        await world.send(Subject.PageAttachmentUpload, owner, {
+          item_id: itemId,
+          page_id: page.page_id,
+          file: { key, name, size: pdf.length, detectedType: 'application/pdf' },
+        });
+      }
+      expect((await world.send<PageInfo>(Subject.PagePageInfo, owner, { page_id: page.page_id })).attachment_count).toBe(2);
+      const { unique_key } = await world.send<SinglePageKey>(Subject.PagePageCreateSinglePage, owner, { page_id: page.page_id, isCreateSiglePage: 'true' });
+      expect((await world.send<SharedPageInfo>(Subject.PagePageInfoByKey, testCaller(), { unique_key })).attachment_count).toBe(2);
+    });
+  });
+
   describe('page/delete, recycle bin and purge', () => {
     it('moves a page to the bin, lists it for the creator, restores it to the item root', async () => {
       const itemId = await world.item(owner);
