@@ -16,3 +16,4 @@ export * from './schemas/page.schema';
 export * from './text';
 export * from './schemas/auth-internal.schema';
 export * from './schemas/attachment.schema';
+export * from './schemas/notice.schema';

@@ -66,6 +66,8 @@ export const Subject = {
   PageAttachmentVisit: 'page.attachment.visit',
   /** Internal: the menu (pages and catalogs, or keyword hits) of an item, for item/info. */
   PageMenuGet: 'page.menu.get',
+  /** Internal: which item a live page belongs to (item/pwd from `/page/{id}`). */
+  PagePageItem: 'page.page.item',
   /** Internal: the page of a single-page item, for item/info. */
   PageItemSinglePage: 'page.item.singlePage',
   /** Internal: the first page of a new single-page item. */
@@ -106,6 +108,10 @@ export const Subject = {
   NoticeNoticeList: 'notice.notice.list',
   NoticeNoticeSetRead: 'notice.notice.setRead',
   NoticeNoticeDelete: 'notice.notice.delete',
+  /** Internal: deliver a notice to users (added to an item or team, item transferred, announcements). */
+  NoticeNoticeSend: 'notice.notice.send',
+  /** Internal: a user's unread count, for item/info. */
+  NoticeNoticeUnreadCount: 'notice.notice.unreadCount',
   // admin
   AdminItemList: 'admin.item.list',
   AdminItemDelete: 'admin.item.delete',

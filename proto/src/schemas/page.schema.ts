@@ -37,6 +37,13 @@ export interface Menu {
 export const GetMenuSchema = z.object({ item_id: integer().pipe(z.number().min(1)), keyword: text() });
 export type GetMenuDto = z.output<typeof GetMenuSchema>;
 
+/** `page.page.item` → `PageItemRef | null` for a live page. */
+export const GetPageItemSchema = z.object({ page_id: integer().pipe(z.number().min(1)) });
+export type GetPageItemDto = z.output<typeof GetPageItemSchema>;
+export interface PageItemRef {
+  item_id: number;
+}
+
 /** `page.item.singlePage` → the full page row of a single-page item, or null. */
 export const GetSinglePageSchema = z.object({ item_id: integer().pipe(z.number().min(1)) });
 export type GetSinglePageDto = z.output<typeof GetSinglePageSchema>;

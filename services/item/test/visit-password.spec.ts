@@ -38,6 +38,15 @@ describe('item service: item/pwd', () => {
     expect(await world.send(Subject.ItemItemInfo, browser, { item_id: itemId })).toMatchObject({ item_id: itemId });
   });
 
+  it('unlocks from a page id alone, as /page/{id} sends /item/password/0?page_id=', async () => {
+    const itemId = await world.item(owner, { password: 'from-page' });
+    const { page_id } = await world.page(owner, itemId, 'Deep link');
+    const browser = testCaller();
+    expect(await failure(world.send(Subject.ItemItemPwd, browser, { item_id: 0, page_id, password: 'wrong' }))).toEqual(wrongPassword);
+    expect(await world.send(Subject.ItemItemPwd, browser, { item_id: 0, page_id, password: 'from-page' })).toEqual({ refer_url: '' });
+    expect(await world.send(Subject.ItemItemInfo, browser, { item_id: itemId })).toMatchObject({ item_id: itemId });
+  });
+
   it('compares exactly: no loose equality, no case folding, no trimming', async () => {
     const itemId = await world.item(owner, { password: '1000' });
     for (const password of ['1e3', '1000.0', ' 1000', '']) {
@@ -63,7 +72,7 @@ describe('item service: item/pwd', () => {
     const missing = { code: ErrorCode.Failed, key: 'item_not_exist' };
     expect(await failure(world.send(Subject.ItemItemPwd, testCaller(), { item_id: deleted, password: 'pw' }))).toEqual(missing);
     expect(await failure(world.send(Subject.ItemItemPwd, testCaller(), { item_id: 999999, password: 'pw' }))).toEqual(missing);
-    expect(await failure(world.send(Subject.ItemItemPwd, testCaller(), { page_id: 1, password: 'pw' }))).toEqual(missing);
+    expect(await failure(world.send(Subject.ItemItemPwd, testCaller(), { page_id: 999999, password: 'pw' }))).toEqual(missing);
     expect(await failure(world.send(Subject.ItemItemPwd, testCaller(), { item_id: 'nosuch', password: 'pw' }))).toEqual(missing);
   });
 

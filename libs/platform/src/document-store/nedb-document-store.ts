@@ -230,8 +230,9 @@ function strip<T>(doc: NedbDocument): T {
   return rest as T;
 }
 
+/** Only asked-for fields; no projection at all otherwise (NeDB's projection pass copies every document again). `_id` is stripped afterwards. */
 function projection(fields: readonly PropertyKey[] | undefined): PlainObject {
-  const result: PlainObject = { _id: 0 };
+  const result: PlainObject = {};
   for (const field of fields ?? []) result[String(field)] = 1;
   return result;
 }

@@ -5,6 +5,7 @@ import {
   type CopyItemPagesDto,
   type CreateFirstPageDto,
   type Menu,
+  type PageItemRef,
   Subject,
   type UpsertPageByTitleDto,
 } from '@quire/proto';
@@ -20,6 +21,11 @@ export class PageClient {
   /** The nested menu of an item, or its keyword hits (flat `pages`, `catalogs: []`). */
   menu(caller: Caller, itemId: number, keyword = ''): Promise<Menu> {
     return this.transport.send<Menu>(Subject.PageMenuGet, { caller, params: { item_id: itemId, keyword } });
+  }
+
+  /** The item of a live page, or null. */
+  itemOfPage(caller: Caller, pageId: number): Promise<PageItemRef | null> {
+    return this.transport.send<PageItemRef | null>(Subject.PagePageItem, { caller, params: { page_id: pageId } });
   }
 
   singlePage(caller: Caller, itemId: number): Promise<PageRow | null> {

@@ -3,6 +3,7 @@ import { AppError, type Caller, ErrorCode, type UnlockItemDto } from '@quire/pro
 import { ItemAccessService } from '../access/item-access.service';
 import { visitPasswordMatches } from '../access/visit-password';
 import { AuthClient } from '../clients/auth.client';
+import { PageClient } from '../clients/page.client';
 import { VISIT_PASSWORD_FAILURE_LIMIT, VisitPasswordFailureCounter } from './visit-password-failure-counter';
 
 export interface UnlockedItem {
@@ -23,6 +24,7 @@ export class VisitPasswordService {
     private readonly access: ItemAccessService,
     private readonly failures: VisitPasswordFailureCounter,
     private readonly auth: AuthClient,
+    private readonly pages: PageClient,
   ) {}
 
   /**
@@ -30,7 +32,9 @@ export class VisitPasswordService {
    * correct captcha is required first. A right password unlocks the item for this browser only.
    */
   async unlock(caller: Caller, dto: UnlockItemDto): Promise<UnlockedItem> {
-    const item = await this.access.resolve(dto.item_id || dto.item_domain);
+    // `/page/{id}` of a private item sends `/item/password/0?page_id=`: the page names the item ([HEAD] behaviour).
+    const fromPage = dto.page_id > 0 ? await this.pages.itemOfPage(caller, dto.page_id) : null;
+    const item = await this.access.resolve(fromPage ? String(fromPage.item_id) : dto.item_id || dto.item_domain);
     if (!item || item.is_del === 1) throw AppError.failed('item_not_exist');
     if (await this.failures.needsCaptcha(item.item_id)) {
       if (!(await this.auth.captchaValid(caller, dto.v_code))) throw new AppError(ErrorCode.Captcha, 'verification_code_are_incorrect');

@@ -3,7 +3,9 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateFirstPageSchema,
   DeletePageSchema,
+  GetPageItemSchema,
   GetSinglePageSchema,
+  type PageItemRef,
   type Message,
   type PageInfo,
   PageInfoSchema,
@@ -38,6 +40,11 @@ export class PageController {
   @MessagePattern(Subject.PagePageSort)
   sort(@Payload() message: Message): Promise<never[]> {
     return this.pages.sort(message.caller, parseParams(SortPagesSchema, message.params));
+  }
+
+  @MessagePattern(Subject.PagePageItem)
+  itemOf(@Payload() message: Message): Promise<PageItemRef | null> {
+    return this.pages.itemOf(parseParams(GetPageItemSchema, message.params).page_id);
   }
 
   @MessagePattern(Subject.PageItemSinglePage)

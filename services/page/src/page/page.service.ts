@@ -12,6 +12,7 @@ import {
   nowSeconds,
   type PageInfo,
   type PageInfoDto,
+  type PageItemRef,
   type PageRow,
   type SavePageDto,
   type SortPagesDto,
@@ -130,6 +131,12 @@ export class PageService {
     }
     for (const [pageId, sNumber] of updates) await this.pages.setSortNumber(dto.item_id, pageId, sNumber);
     return [];
+  }
+
+  /** `page.page.item`: the item of a live page, so item/pwd can unlock from `/page/{id}`; it reveals nothing else. */
+  async itemOf(pageId: number): Promise<PageItemRef | null> {
+    const page = await this.pages.findLive(pageId);
+    return page ? { item_id: page.item_id } : null;
   }
 
   /** `page.item.singlePage`: the page of a single-page item (item/info checked the right to read). */
