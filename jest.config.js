@@ -13,11 +13,21 @@ const swc = [
   },
 ];
 
+/**
+ * The unified/remark family that libs/markdown parses with is ESM-only; jest on Node 20 cannot
+ * require(esm) (Node itself can), so swc compiles those packages to CommonJS for the tests.
+ */
+const esmOnlyPackages =
+  '(unified|bail|trough|is-plain-obj|vfile[^/]*|unist-util-[^/]+|mdast-util-[^/]+|micromark[^/]*|remark-[^/]+|' +
+  'decode-named-character-reference|character-entities[^/]*|ccount|escape-string-regexp|longest-streak|markdown-table|zwitch|devlop)';
+const swcEsm = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+
 const workspaces = {
   proto: 'proto',
   config: 'libs/config',
   platform: 'libs/platform',
   testing: 'libs/testing',
+  markdown: 'libs/markdown',
   gateway: 'gateway',
   embedded: 'embedded',
   'auth-service': 'services/auth',
@@ -33,7 +43,8 @@ module.exports = {
   testEnvironment: 'node',
   maxWorkers: 2,
   testTimeout: 30_000,
-  transform: { '^.+\\.tsx?$': swc },
+  transform: { '^.+\\.tsx?$': swc, [`/node_modules/${esmOnlyPackages}/.+\\.js$`]: swcEsm },
+  transformIgnorePatterns: [`/node_modules/(?!${esmOnlyPackages}/)`],
   testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/'],
   moduleNameMapper: Object.fromEntries(

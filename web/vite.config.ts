@@ -8,5 +8,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // `load-tests/src/bundle-size.ts` reads it to report what each route downloads.
+    manifest: true,
+    // Mermaid's diagram chunks are large but load only when a page draws a diagram.
+    chunkSizeWarningLimit: 1600,
+    reportCompressedSize: false,
   },
 });

@@ -1,1 +1,3 @@
 export * from './system-target';
+export * from './embedded-system';
+export * from './distributed-system';

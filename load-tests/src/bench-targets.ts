@@ -4,27 +4,48 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { freePort, quireProcess, startNatsServer, startRedisServer, waitForPort, type QuireProcess, type ServerProcess } from '@quire/testing';
 
-/** A server under measurement: where to send requests, the cookie to send, how to stop it. */
+/** A server under measurement: where to send requests, the session cookie to send, how to stop it. */
 export interface BenchTarget {
   name: string;
-  url: string;
+  /** `http://127.0.0.1:<port>` */
+  baseUrl: string;
   cookie: string;
+  /** The OS process serving the requests (to read its memory), when it is not this one. */
+  pid?: number;
   stop(): Promise<void>;
 }
 
-const ADMIN_PASSWORD = 'bench-admin-pass';
+export const ADMIN_PASSWORD = 'bench-admin-pass';
 
-/** A bare express handler answering the same envelope: the floor Quire's overhead is measured against. */
-export async function bareExpress(): Promise<BenchTarget> {
+/**
+ * Bare express handlers, one per path, each answering a fixed body (form bodies are parsed,
+ * as a real handler would): the floor Quire's overhead is measured against. Its own process,
+ * like the servers it is compared with.
+ */
+export async function bareExpress(routes: Record<string, string>): Promise<BenchTarget> {
   const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-bare-'));
+  const routesFile = path.join(dir, 'routes.json');
+  fs.writeFileSync(routesFile, JSON.stringify(routes));
   const source = `
     const express = require('express');
+    const routes = require(${JSON.stringify(routesFile)});
     const app = express();
-    app.post('/api/user/info', (req, res) => res.json({ error_code: 0, data: { uid: 1, username: 'showdoc', groupid: 1 } }));
+    app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+    for (const [route, body] of Object.entries(routes)) app.post(route, (req, res) => res.type('application/json').send(body));
     app.listen(${port}, '127.0.0.1');`;
   const child = spawn(process.execPath, ['-e', source], { cwd: path.resolve(__dirname, '..', '..'), stdio: 'inherit' });
   await waitForPort(port);
-  return { name: 'bare express', url: `http://127.0.0.1:${port}/api/user/info`, cookie: '', stop: () => kill(child) };
+  return {
+    name: 'bare express',
+    baseUrl: `http://127.0.0.1:${port}`,
+    cookie: '',
+    pid: child.pid,
+    stop: async () => {
+      await kill(child);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** `npm start`'s process: the gateway and every service in one process. */
@@ -35,8 +56,9 @@ export async function embedded(): Promise<BenchTarget> {
   await app.start();
   return {
     name: 'embedded',
-    url: `http://127.0.0.1:${port}/api/user/info`,
+    baseUrl: `http://127.0.0.1:${port}`,
     cookie: await login(port),
+    pid: app.pid(),
     stop: async () => {
       await app.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -58,11 +80,15 @@ export async function distributed(): Promise<BenchTarget> {
     QUIRE_ADMIN_PASSWORD: ADMIN_PASSWORD,
     RATE_LIMIT_PER_MINUTE: '1000',
   });
-  const apps: QuireProcess[] = [quireProcess('gateway', env('gateway')), quireProcess('auth', env('auth')), quireProcess('admin', env('admin'))];
+  const apps: QuireProcess[] = [
+    quireProcess('gateway', env('gateway'), /gateway listening on/),
+    quireProcess('auth', env('auth'), /service ready/),
+    quireProcess('admin', env('admin'), /service ready/),
+  ];
   await Promise.all(apps.map((app) => app.start()));
   return {
     name: 'distributed (NATS)',
-    url: `http://127.0.0.1:${port}/api/user/info`,
+    baseUrl: `http://127.0.0.1:${port}`,
     cookie: await login(port),
     stop: async () => {
       await Promise.all(apps.map((app) => app.stop()));
@@ -70,6 +96,14 @@ export async function distributed(): Promise<BenchTarget> {
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** Resident memory of a process in bytes, from /proc (Linux). */
+export function residentBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
 }
 
 async function login(port: number): Promise<string> {

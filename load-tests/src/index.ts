@@ -1,1 +1,3 @@
 export * from './bench-targets';
+export * from './http-measure';
+export * from './content-seed';

@@ -17,3 +17,5 @@ export * from './text';
 export * from './schemas/auth-internal.schema';
 export * from './schemas/attachment.schema';
 export * from './schemas/notice.schema';
+export * from './schemas/team.schema';
+export * from './schemas/export.schema';

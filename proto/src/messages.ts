@@ -134,6 +134,129 @@ export const Messages = {
     'zh-cn': '参数 data 必须是项目 id 到整数位置的 JSON 对象',
   },
   api_key_mismatch: { en: 'api_key or api_token does not match', 'zh-cn': 'api_key 或 api_token 不匹配' },
+  // item members (item service)
+  member_group_edit: { en: 'edit', 'zh-cn': '编辑' },
+  member_group_read_only: { en: 'read-only', 'zh-cn': '只读' },
+  member_already_member: { en: 'This user is already a member of the item', 'zh-cn': '该用户已经是项目成员' },
+  member_is_creator: {
+    en: 'You created this item and already have every right on it: add someone else',
+    'zh-cn': '你是项目创建者，已拥有全部权限，无需添加自己',
+  },
+  member_not_found: { en: 'This member does not belong to the item', 'zh-cn': '该成员不属于此项目' },
+  item_exit_in_team: {
+    en: "You are in the team '{team_name}'. You can ask '{owner}' to remove you from the team members",
+    'zh-cn': "你目前处于团队'{team_name}'中。你可以请'{owner}'把你从团队成员中删除",
+  },
+  // teams (team service)
+  team_not_owned: { en: 'No such team, or you do not manage this team', 'zh-cn': '无此团队或者你无管理此团队的权限' },
+  team_name_required: { en: 'Please enter a team name', 'zh-cn': '团队名称不能为空' },
+  team_member_exists: { en: 'This user is already a member of the team', 'zh-cn': '该用户已经是成员' },
+  team_member_is_owner: {
+    en: 'You own this team: add someone else as a member',
+    'zh-cn': '你是团队的创建者，无需把自己添加为成员',
+  },
+  team_item_exists: { en: 'This item is already assigned to the team', 'zh-cn': '该项目已经分配给此团队' },
+  team_item_not_found: { en: 'This item is not assigned to the team', 'zh-cn': '该团队中没有此项目' },
+  team_item_member_not_found: { en: 'This team member right does not exist', 'zh-cn': '该成员权限不存在' },
+  // notices (notice service) and the notices other services send
+  notice_not_found: { en: 'The notice does not exist or is not yours', 'zh-cn': '消息不存在或不属于你' },
+  notice_member_added_title: { en: 'You were added to an item', 'zh-cn': '你被添加为项目成员' },
+  notice_member_added_content: {
+    en: '<p>{from} added you to the item {item} with the right: {right}.</p>',
+    'zh-cn': '<p>{from} 把你添加为项目 {item} 的成员，权限：{right}。</p>',
+  },
+  notice_team_added_title: { en: 'You were added to a team', 'zh-cn': '你被添加为团队成员' },
+  notice_team_added_content: {
+    en: "<p>{from} added you to the team {team}: you can now read the team's items.</p>",
+    'zh-cn': '<p>{from} 把你添加为团队 {team} 的成员，你现在可以查看该团队的项目。</p>',
+  },
+  notice_item_attorned_title: { en: 'An item was transferred to you', 'zh-cn': '有项目转让给了你' },
+  notice_item_attorned_content: {
+    en: '<p>{from} transferred the item {item} to you: you are now its creator.</p>',
+    'zh-cn': '<p>{from} 把项目 {item} 转让给了你，你现在是它的创建者。</p>',
+  },
+  // admin console, site settings, LDAP login, e-mail (auth and admin services)
+  admin_user_not_found: { en: 'The user does not exist', 'zh-cn': '用户不存在' },
+  admin_user_is_admin: { en: 'An administrator cannot be deleted', 'zh-cn': '不允许删除管理员' },
+  admin_last_admin: { en: 'The last administrator cannot be deleted', 'zh-cn': '不能删除最后一个管理员' },
+  admin_user_owns_items: {
+    en: 'This user still owns items and cannot be deleted; delete them or transfer them to someone else first',
+    'zh-cn': '该用户名下还有项目，不允许删除。请先将其项目删除或者重新分配/转让',
+  },
+  setting_invalid_json: { en: "Parameter '{name}' must be a JSON object", 'zh-cn': '参数 {name} 必须是 JSON 对象' },
+  setting_home_item_required: {
+    en: 'Choose the item the home page shows (home_item) when home_page is 3',
+    'zh-cn': 'home_page 为 3 时必须指定首页显示的项目（home_item）',
+  },
+  ldap_host_invalid: {
+    en: 'The LDAP host must be a host name or an IP address (optionally ldap:// or ldaps://)',
+    'zh-cn': 'LDAP 主机必须是主机名或 IP 地址（可带 ldap:// 或 ldaps://）',
+  },
+  ldap_user_field_invalid: { en: 'The LDAP user field must be an attribute name such as uid or cn', 'zh-cn': 'LDAP 用户字段必须是属性名，例如 uid 或 cn' },
+  ldap_search_filter_invalid: {
+    en: 'The LDAP search filter must be one filter in parentheses containing %(user)s, such as (uid=%(user)s)',
+    'zh-cn': 'LDAP 搜索过滤器必须是一个带括号且包含 %(user)s 的过滤器，例如 (uid=%(user)s)',
+  },
+  ldap_control_characters: { en: "The LDAP setting '{name}' contains control characters", 'zh-cn': 'LDAP 设置 {name} 含有控制字符' },
+  ldap_cannot_connect: { en: "Can't connect to LDAP server {address}", 'zh-cn': '无法连接到 LDAP 服务器 {address}' },
+  ldap_timeout: {
+    en: 'The LDAP server {address} did not answer within {seconds} seconds',
+    'zh-cn': 'LDAP 服务器 {address} 在 {seconds} 秒内没有响应',
+  },
+  ldap_cannot_bind: {
+    en: "Can't bind to LDAP server: the bind DN or password was refused",
+    'zh-cn': '无法绑定到 LDAP 服务器：绑定 DN 或密码被拒绝',
+  },
+  ldap_search_failed: { en: 'The LDAP search under the base DN failed: {reason}', 'zh-cn': '在基础 DN 下搜索 LDAP 失败：{reason}' },
+  ldap_login_unavailable: {
+    en: 'The directory (LDAP) server cannot be reached; please try again later',
+    'zh-cn': '无法连接目录（LDAP）服务器，请稍后再试',
+  },
+  email_invalid: { en: 'Please enter a valid e-mail address', 'zh-cn': '请输入有效的邮箱地址' },
+  email_taken: { en: 'This e-mail address is already bound to another account', 'zh-cn': '该邮箱已被其他账号绑定' },
+  login_password_incorrect: { en: 'The login password is incorrect', 'zh-cn': '登录密码不正确' },
+  mail_too_frequent: {
+    en: 'A mail was sent to this address less than 3 minutes ago; please wait a little',
+    'zh-cn': '邮件发送过于频繁，请 3 分钟后再试',
+  },
+  email_verify_link_invalid: { en: 'This verification link is invalid or has expired', 'zh-cn': '验证链接无效或已过期' },
+  reset_link_invalid: {
+    en: 'This password reset link is invalid, already used or expired',
+    'zh-cn': '重置密码链接无效、已使用或已过期',
+  },
+  mail_verify_subject: { en: 'Verify your e-mail address', 'zh-cn': '验证你的邮箱' },
+  mail_verify_text: {
+    en: 'Hello {username},\n\nOpen this link to verify your e-mail address:\n{link}\n\nThe link is valid for 24 hours. If you did not ask for this, ignore this mail.',
+    'zh-cn': '{username}，你好：\n\n请打开以下链接验证你的邮箱：\n{link}\n\n链接 24 小时内有效。如果这不是你本人的操作，请忽略此邮件。',
+  },
+  mail_reset_subject: { en: 'Reset your password', 'zh-cn': '重置密码' },
+  mail_reset_text: {
+    en: 'Hello {username},\n\nOpen this link to set a new password:\n{link}\n\nThe link works once, within 1 hour. If you did not ask for this, ignore this mail.',
+    'zh-cn': '{username}，你好：\n\n请打开以下链接设置新密码：\n{link}\n\n链接只能使用一次，1 小时内有效。如果这不是你本人的操作，请忽略此邮件。',
+  },
+  // export service (Word and Markdown exports)
+  export_catalog_not_found: { en: 'The catalog does not exist in this item', 'zh-cn': '该项目中不存在此目录' },
+  export_job_not_found: { en: 'The export does not exist or has expired', 'zh-cn': '导出任务不存在或已过期' },
+  export_job_not_finished: { en: 'The export is not finished yet', 'zh-cn': '导出尚未完成' },
+  export_job_failed: { en: 'The export failed: {reason}', 'zh-cn': '导出失败：{reason}' },
+  export_still_running: {
+    en: 'The export is taking longer than expected; follow it with job {job_id} (export/status)',
+    'zh-cn': '导出耗时较长，请通过任务 {job_id} 查看进度（export/status）',
+  },
+  export_store_failed: { en: 'The exported file could not be stored', 'zh-cn': '导出文件无法保存' },
+  export_doc_contents: { en: 'Contents', 'zh-cn': '目录' },
+  export_doc_empty: { en: 'This item has no pages yet.', 'zh-cn': '该项目还没有页面。' },
+  export_doc_catalog: { en: 'Catalog: {name}', 'zh-cn': '目录：{name}' },
+  export_doc_exported: { en: 'Exported {time}', 'zh-cn': '导出于 {time}' },
+  export_doc_image_missing: { en: 'Image not available: {alt}', 'zh-cn': '图片不可用：{alt}' },
+  export_doc_table_truncated: {
+    en: 'This table has {rows} rows; the first {shown} are shown here. The full table is in the page itself.',
+    'zh-cn': '此表格共有 {rows} 行，这里只显示前 {shown} 行。完整表格请查看页面本身。',
+  },
+  export_doc_page_truncated: {
+    en: 'This page is too long to export in full; the first {shown} characters of {total} are shown.',
+    'zh-cn': '此页面过长，无法完整导出；这里只显示 {total} 个字符中的前 {shown} 个。',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof Messages;

@@ -39,6 +39,7 @@ const table: Record<string, Route> = {
   'user/resetpasswordemail': { subject: Subject.AuthUserResetPasswordEmail, auth: 'none', rateLimited: true },
   'user/resetpasswordbyurl': { subject: Subject.AuthUserResetPasswordByUrl, auth: 'none', rateLimited: true },
   'user/alluser': { subject: Subject.AuthUserAll, auth: 'required' },
+  'user/verifyemail': { subject: Subject.AuthUserVerifyEmail, auth: 'none', rateLimited: true },
 
   'item/mylist': { subject: Subject.ItemItemMyList, auth: 'required' },
   'item/add': { subject: Subject.ItemItemAdd, auth: 'required' },
@@ -118,6 +119,8 @@ const table: Record<string, Route> = {
   'adminuser/checkupdate': { subject: Subject.AdminUserCheckUpdate, auth: 'admin' },
   'adminsetting/loadconfig': { subject: Subject.AdminSettingLoad, auth: 'admin' },
   'adminsetting/saveconfig': { subject: Subject.AdminSettingSave, auth: 'admin' },
+  'adminnotice/send': { subject: Subject.AdminNoticeSend, auth: 'admin' },
+  'adminmail/outbox': { subject: Subject.AdminMailOutbox, auth: 'admin' },
 
   'export/word': { subject: Subject.ExportWordExport, auth: 'required' },
   'export/start': { subject: Subject.ExportJobStart, auth: 'required' },

@@ -22,6 +22,17 @@ export const Subject = {
   AuthUserVerifyPassword: 'auth.user.verifyPassword',
   /** Internal: look a user up by username (attorn, members). */
   AuthUserFind: 'auth.user.find',
+  AuthUserVerifyEmail: 'auth.user.verifyEmail',
+  /** Internal (admin service): the console's user management; groupid 1 callers only. */
+  AuthAdminListUsers: 'auth.admin.listUsers',
+  AuthAdminGetUser: 'auth.admin.getUser',
+  AuthAdminAddUser: 'auth.admin.addUser',
+  AuthAdminChangePassword: 'auth.admin.changePassword',
+  AuthAdminDeleteUser: 'auth.admin.deleteUser',
+  /** Internal (admin service): try an LDAP configuration (connect, bind, search the base DN). */
+  AuthLdapTest: 'auth.ldap.test',
+  /** Internal (admin service): the mail kept in the outbox when no SMTP server is configured. */
+  AuthMailOutbox: 'auth.mail.outbox',
   // item
   ItemItemMyList: 'item.item.myList',
   ItemItemAdd: 'item.item.add',
@@ -48,8 +59,17 @@ export const Subject = {
   ItemItemTouch: 'item.item.touch',
   /** Internal: saving the page of a single-page item renames the item. */
   ItemItemRename: 'item.item.rename',
+  /** Internal: live items by id without their visit passwords (team projects list). */
+  ItemItemSummaries: 'item.item.summaries',
   /** Internal: purge soft-deleted items past their retention (timer and ScriptCron/run). */
   ItemMaintenancePurge: 'item.maintenance.purge',
+  /** Internal (admin service): the console's views over items; groupid 1 callers only. */
+  ItemAdminList: 'item.admin.list',
+  ItemAdminDelete: 'item.admin.delete',
+  ItemAdminAttorn: 'item.admin.attorn',
+  ItemAdminCountOwned: 'item.admin.countOwned',
+  /** Internal (admin service): a deleted user leaves every item they were a member of. */
+  ItemAdminForgetUser: 'item.admin.forgetUser',
   // page
   PagePageInfo: 'page.page.info',
   PagePageInfoByKey: 'page.page.infoByKey',
@@ -86,6 +106,12 @@ export const Subject = {
   PageCatalogDelete: 'page.catalog.delete',
   PageCatalogBatchUpdate: 'page.catalog.batchUpdate',
   PageCatalogPages: 'page.catalog.pages',
+  /** Internal: the catalogs and pages (no content) of an item or one catalog, menu order, for an export. */
+  PageExportOutline: 'page.export.outline',
+  /** Internal: the content of some pages of an item, in pieces that fit a transport message. */
+  PageExportContent: 'page.export.content',
+  /** Internal: the blob keys of attachments by sign, for images an export embeds. */
+  PageAttachmentResolve: 'page.attachment.resolve',
   PageTemplateList: 'page.template.list',
   PageTemplateSave: 'page.template.save',
   PageTemplateDelete: 'page.template.delete',
@@ -104,6 +130,12 @@ export const Subject = {
   TeamMemberList: 'team.member.list',
   TeamMemberSave: 'team.member.save',
   TeamMemberDelete: 'team.member.delete',
+  /** Internal: the right a user holds on an item through teams (`item.access.check`), or null. */
+  TeamAccessRights: 'team.access.rights',
+  /** Internal: the items a user holds a team right on (`item/myList`). */
+  TeamAccessItemsOfUser: 'team.access.itemsOfUser',
+  /** Internal: a purged item leaves every team. */
+  TeamItemPurge: 'team.item.purge',
   // notice
   NoticeNoticeList: 'notice.notice.list',
   NoticeNoticeSetRead: 'notice.notice.setRead',
@@ -126,6 +158,8 @@ export const Subject = {
   AdminSettingGet: 'admin.setting.get',
   AdminSettingHomePage: 'admin.setting.homePage',
   AdminCronRun: 'admin.cron.run',
+  AdminNoticeSend: 'admin.notice.send',
+  AdminMailOutbox: 'admin.mail.outbox',
   // export
   ExportWordExport: 'export.word.export',
   ExportJobStart: 'export.job.start',

@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().default('Quire <quire@localhost>'),
+  /** The site's address as users reach it (links in mail); default http://localhost:<PORT>. */
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
   JOB_CONCURRENCY: positive(2),
 });
 
@@ -60,6 +62,8 @@ export interface QuireConfig {
   /** Distributed mode stores files in S3/MinIO when set, else on local disk under DATA_DIR. */
   s3: { endpoint?: string; accessKey: string; secretKey: string; bucket: string; region: string };
   mail: { smtpUrl?: string; from: string };
+  /** The site's address as users reach it, without a trailing slash (links in mail). */
+  publicUrl: string;
   jobs: { concurrency: number };
 }
 
@@ -92,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): QuireConfig {
     mongo: { url: e.MONGO_URL },
     s3: { endpoint: e.S3_ENDPOINT, accessKey: e.S3_ACCESS_KEY, secretKey: e.S3_SECRET_KEY, bucket: e.S3_BUCKET, region: e.S3_REGION },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jobs: { concurrency: e.JOB_CONCURRENCY },
   };
 }

@@ -8,3 +8,4 @@ export * from './smtp-capture';
 export * from './quire-process';
 export * from './context-app';
 export * from './user-factory';
+export * from './slapd';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { requiredText } from '../validation';
+import type { Language } from '../language';
+import { integer, requiredText, text } from '../validation';
+import type { ItemRow } from './item.schema';
 
 /** Site options the admin service owns (contract §18 `options`). */
 export const SettingNames = ['register_open', 'ldap_open', 'ldap_form', 'home_page', 'home_item'] as const;
@@ -20,4 +22,190 @@ export interface HomePageSetting {
   home_page: string | false;
   home_item: string | false;
   register_open: number;
+  /** The site's label language (server configuration `LANGUAGE`), read by the web app. */
+  language: Language;
 }
+
+/* ------------------------------------------------------------------------------------------
+ * The administrator console (adminUser/*, adminItem/*, adminSetting/*, adminNotice/*, adminMail/*)
+ * and the internal subjects the admin service asks auth and item with.
+ * ---------------------------------------------------------------------------------------- */
+
+/** Rows per page of the console's lists when the request names none (the [ERA] client asks for 7). */
+export const ADMIN_PAGE_SIZE = 7;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+
+/** `page` below 1 is the first page. */
+const pageNumber = () => integer(1).pipe(z.number().transform((n) => (n < 1 ? 1 : n)));
+/** `count` absent or below 1 is ADMIN_PAGE_SIZE; above ADMIN_PAGE_SIZE_MAX is refused. */
+const pageSize = () =>
+  integer(ADMIN_PAGE_SIZE).pipe(z.number().transform((n) => (n < 1 ? ADMIN_PAGE_SIZE : n))).pipe(z.number().max(ADMIN_PAGE_SIZE_MAX));
+/** A required numeric id: absent, '' or 0 is 'required', a negative number 'out of range'. */
+const id = () =>
+  integer(0).pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') }));
+
+export const AdminListUsersSchema = z.object({
+  username: text().pipe(z.string().max(255)),
+  page: pageNumber(),
+  count: pageSize(),
+});
+export type AdminListUsersDto = z.output<typeof AdminListUsersSchema>;
+
+export const AdminUserIdSchema = z.object({ uid: id() });
+export type AdminUserIdDto = z.output<typeof AdminUserIdSchema>;
+
+/** A user of the console's table: never a password hash. Times formatted, `last_login_time` '' before the first login. */
+export interface AdminUserRow {
+  uid: number;
+  username: string;
+  name: string;
+  email: string;
+  email_verify: number;
+  groupid: number;
+  reg_time: string;
+  last_login_time: string;
+}
+
+/** `adminUser/getList` data: one page, newest uid first, and how many users match in all. */
+export interface AdminUserPage {
+  total: number;
+  users: AdminUserRow[];
+}
+
+export const AdminListItemsSchema = z.object({
+  item_name: text().pipe(z.string().max(255)),
+  username: text().pipe(z.string().max(255)),
+  page: pageNumber(),
+  count: pageSize(),
+});
+export type AdminListItemsDto = z.output<typeof AdminListItemsSchema>;
+
+export const AdminItemIdSchema = z.object({ item_id: id() });
+export type AdminItemIdDto = z.output<typeof AdminItemIdSchema>;
+
+export const AdminAttornItemSchema = z.object({ item_id: id(), username: requiredText({ trim: true }).pipe(z.string().max(255)) });
+export type AdminAttornItemDto = z.output<typeof AdminAttornItemSchema>;
+
+/** An item of the console's table: the full row (visit password included, as [ERA]), `addtime` formatted, `member_num` = members + 1. */
+export interface AdminItemRow extends Omit<ItemRow, 'addtime'> {
+  addtime: string;
+  member_num: number;
+}
+
+/** `adminItem/getList` data: one page, newest first, and how many live items match in all. */
+export interface AdminItemPage {
+  total: number;
+  items: AdminItemRow[];
+}
+
+/** `item.admin.countOwned` / `item.admin.forgetUser`: about user `uid`. */
+export const AdminItemsOfUserSchema = z.object({ uid: id() });
+export type AdminItemsOfUserDto = z.output<typeof AdminItemsOfUserSchema>;
+
+export interface Count {
+  count: number;
+}
+
+/** `adminNotice/send`: an announcement to every user. */
+export const AdminSendNoticeSchema = z.object({
+  title: requiredText({ trim: true }).pipe(z.string().max(255)),
+  content: requiredText().pipe(z.string().max(100_000)),
+});
+export type AdminSendNoticeDto = z.output<typeof AdminSendNoticeSchema>;
+
+/* ---- site settings ---------------------------------------------------------------------- */
+
+export const LDAP_DEFAULT_PORT = 389;
+export const LDAP_DEFAULT_USER_FIELD = 'cn';
+/** What `adminSetting/loadConfig` shows instead of a saved bind password; sent back unchanged, it keeps the saved one. */
+export const LDAP_PASSWORD_MASK = '********';
+/** The placeholder of `search_filter` that the typed username (LDAP-escaped) replaces. */
+export const LDAP_USER_PLACEHOLDER = '%(user)s';
+
+/** A host name, an IPv4 address or a bracketed IPv6 address, optionally as `ldap://host` or `ldaps://host`. */
+export const LDAP_HOST_PATTERN = /^(ldaps?:\/\/)?([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])$/;
+/** An attribute description: a name (`uid`, `sAMAccountName`) or an OID. */
+export const LDAP_ATTRIBUTE_PATTERN = /^([A-Za-z][A-Za-z0-9-]{0,63}|[0-9]+(\.[0-9]+)+)$/;
+
+/** Whether a search filter template is one parenthesised, balanced LDAP filter holding the user placeholder. */
+export function isLdapFilterTemplate(template: string): boolean {
+  if (!template.startsWith('(') || !template.endsWith(')') || !template.includes(LDAP_USER_PLACEHOLDER)) return false;
+  const filter = template.split(LDAP_USER_PLACEHOLDER).join('x');
+  let depth = 0;
+  for (let i = 0; i < filter.length; i += 1) {
+    const c = filter[i];
+    if (c === '\\') {
+      i += 2; // an escaped byte: \XX
+      continue;
+    }
+    if (c === '(') depth += 1;
+    if (c === ')') depth -= 1;
+    if (depth < 0 || (depth === 0 && i < filter.length - 1)) return false;
+  }
+  return depth === 0;
+}
+
+const noControlCharacters = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { error: 'ldap_control_characters' });
+
+/**
+ * `ldap_form` (contract §6): where the directory is and how to find a user in it. `bind_dn` may be
+ * empty (anonymous search); `search_filter` empty means `(<user_field>=%(user)s)`. The
+ * protocol is always LDAPv3 (`version` 2 is accepted and kept for old clients; docs/compatibility.md).
+ */
+export const LdapFormSchema = z.object({
+  host: requiredText({ trim: true }).pipe(z.string().max(255).regex(LDAP_HOST_PATTERN, { error: 'ldap_host_invalid' })),
+  port: integer(LDAP_DEFAULT_PORT).pipe(z.number().min(1).max(65535)),
+  version: integer(3).pipe(z.literal([3, 2], { error: 'param_not_one_of' })),
+  base_dn: requiredText({ trim: true }).pipe(noControlCharacters(1024)),
+  bind_dn: text().pipe(z.string().trim()).pipe(noControlCharacters(1024)),
+  bind_password: text().pipe(z.string().max(1024)),
+  user_field: text()
+    .pipe(z.string().trim())
+    .pipe(z.string().transform((v) => v || LDAP_DEFAULT_USER_FIELD))
+    .pipe(z.string().regex(LDAP_ATTRIBUTE_PATTERN, { error: 'ldap_user_field_invalid' })),
+  search_filter: text()
+    .pipe(z.string().trim())
+    .pipe(noControlCharacters(1024))
+    .refine((v) => v === '' || isLdapFilterTemplate(v), { error: 'ldap_search_filter_invalid' }),
+});
+export type LdapForm = z.output<typeof LdapFormSchema>;
+
+/** `0`/`1`, as ShowDoc keeps its switches; booleans and numbers are accepted like PHP's intval. */
+const flag = () =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : v === true ? '1' : v === false ? '0' : typeof v === 'number' ? String(v) : v),
+    z.enum(['0', '1'], { error: 'param_not_one_of' }).optional(),
+  );
+
+/**
+ * `adminSetting/saveConfig` (JSON body). An absent option keeps its saved value. `home_page`: '1'
+ * the landing page, '2' the login screen, '3' the item `home_item`. `ldap_form` is checked (and the
+ * directory tried) only when `ldap_open` is '1'; it may come as an object or as a JSON string.
+ */
+export const SaveSettingsSchema = z.object({
+  register_open: flag(),
+  ldap_open: flag(),
+  home_page: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v),
+    z.enum(['1', '2', '3'], { error: 'param_not_one_of' }).optional(),
+  ),
+  home_item: z.preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v), z.string({ error: 'param_not_text' }).trim().pipe(z.string().max(255)).optional()),
+  ldap_form: z.unknown().optional(),
+});
+export type SaveSettingsDto = z.output<typeof SaveSettingsSchema>;
+
+/** `adminSetting/loadConfig` data once settings were saved ([] before): `bind_password` masked. */
+export interface SiteSettings {
+  register_open: string;
+  ldap_open: string;
+  home_page: string;
+  home_item: string;
+  ldap_form: LdapForm | null;
+}
+
+/** `adminUser/checkUpdate` data: empty (no notice), or a link to a newer version. */
+export type UpdateNotice = Record<string, never> | { url: string; title: string };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { integer, requiredText, text } from '../validation';
+import { LdapFormSchema } from './admin.schema';
 
 /** `auth.captcha.verify`: the code typed for the caller's browser; consumed whether right or wrong. */
 export const VerifyCaptchaSchema = z.object({ v_code: text() });
@@ -22,4 +23,34 @@ export interface UserSummary {
   username: string;
   name: string;
   groupid: number;
+}
+
+/** `auth.admin.getUser`: a user by uid, or null. */
+export const GetUserByUidSchema = z.object({ uid: integer().pipe(z.number().min(1)) });
+export type GetUserByUidDto = z.output<typeof GetUserByUidSchema>;
+
+/** `auth.ldap.test`: connect, bind and search the base DN with this configuration. */
+export const TestLdapSchema = z.object({ ldap_form: LdapFormSchema });
+export type TestLdapDto = z.output<typeof TestLdapSchema>;
+
+/** `auth.admin.addUser` reply. */
+export interface AddedUser {
+  uid: number;
+  username: string;
+}
+
+/** One message of the outbox, as `adminMail/outbox` shows it. */
+export interface OutboxEntry {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  /** `YYYY-MM-DD HH:MM:SS` */
+  created_at: string;
+}
+
+/** `auth.mail.outbox` / `adminMail/outbox` data: with SMTP configured nothing is kept (`smtp: true`, no messages). */
+export interface MailOutbox {
+  smtp: boolean;
+  messages: OutboxEntry[];
 }

@@ -6,11 +6,45 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_\-.@\u3400-\u4dbf\u4e00-\u9fff\uf90
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-const newUsername = () => requiredText({ trim: true }).pipe(z.string().regex(USERNAME_PATTERN, { error: 'username_format' }));
-const newPassword = () =>
+export const newUsername = () => requiredText({ trim: true }).pipe(z.string().regex(USERNAME_PATTERN, { error: 'username_format' }));
+export const newPassword = () =>
   requiredText().pipe(
     z.string().min(PASSWORD_MIN, { error: 'password_length' }).max(PASSWORD_MAX, { error: 'password_length' }),
   );
+
+export const EMAIL_MAX = 254;
+/** A mailbox `local@domain.tld`: no spaces, no header-breaking characters, a dotted domain. */
+export const EMAIL_PATTERN =
+  /^[^\s@<>()[\],;:"\\]{1,64}@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const emailAddress = () =>
+  requiredText({ trim: true }).pipe(z.string().max(EMAIL_MAX, { error: 'email_invalid' }).regex(EMAIL_PATTERN, { error: 'email_invalid' }));
+const userId = () =>
+  integer(0).pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') }));
+const linkToken = () => requiredText({ trim: true }).pipe(z.string().max(128));
+
+/** `user/updateEmail`: bind an address (unverified until its link is opened); the login password confirms. */
+export const UpdateEmailSchema = z.object({ email: emailAddress(), password: text() });
+export type UpdateEmailDto = z.output<typeof UpdateEmailSchema>;
+
+/** `user/verifyEmail`: the link of the verification mail. */
+export const VerifyEmailSchema = z.object({ uid: userId(), token: linkToken() });
+export type VerifyEmailDto = z.output<typeof VerifyEmailSchema>;
+
+/** `user/resetPasswordEmail`: send a reset link to a bound, verified address. */
+export const ResetPasswordEmailSchema = z.object({ email: emailAddress(), v_code: text() });
+export type ResetPasswordEmailDto = z.output<typeof ResetPasswordEmailSchema>;
+
+/** `user/resetPasswordByUrl`: the reset link's uid, email and token, and the new password. */
+export const ResetPasswordByUrlSchema = z.object({ new_password: newPassword(), uid: userId(), email: emailAddress(), token: linkToken() });
+export type ResetPasswordByUrlDto = z.output<typeof ResetPasswordByUrlSchema>;
+
+/** `adminUser/addUser`: the same username and password rules as `user/register`. */
+export const AdminAddUserSchema = z.object({ username: newUsername(), password: newPassword() });
+export type AdminAddUserDto = z.output<typeof AdminAddUserSchema>;
+
+/** `adminUser/changePassword`: the password rules of `user/register`. */
+export const AdminChangePasswordSchema = z.object({ uid: userId(), new_password: newPassword() });
+export type AdminChangePasswordDto = z.output<typeof AdminChangePasswordSchema>;
 
 /** Longest username a login accepts (new ones are limited by USERNAME_PATTERN; directory accounts may be longer). */
 export const LOGIN_USERNAME_MAX = 255;

@@ -208,3 +208,55 @@ export interface AddedItem {
 export interface PurgedItems {
   purged: number;
 }
+
+/** `item.item.summaries`: the live items among `item_ids`, without visit passwords. */
+export const ItemSummariesSchema = z.object({ item_ids: z.array(z.number().int().positive()).max(10_000) });
+export type ItemSummariesDto = z.output<typeof ItemSummariesSchema>;
+
+/** A live item as other services may show it: no visit password, text RAW (the presenting service escapes it). */
+export interface ItemSummary {
+  item_id: number;
+  item_name: string;
+  item_description: string;
+  uid: number;
+  username: string;
+  item_domain: string;
+  item_type: ItemType;
+  addtime: number;
+  last_update_time: number;
+  is_archived: 0 | 1;
+  is_private: 0 | 1;
+}
+
+/* Item members (contract §9.7, owned by the item service). */
+
+export const MEMBER_USERNAME_MAX = 255;
+
+/** `member/save`: an empty username is an unknown user (10209), as [ERA]. */
+export const SaveMemberSchema = z.object({
+  item_id: id(),
+  username: text().pipe(z.string().max(MEMBER_USERNAME_MAX)),
+  member_group_id: integer(MemberGroup.ReadOnly).pipe(z.literal([MemberGroup.ReadOnly, MemberGroup.Edit], { error: 'param_not_one_of' })),
+});
+export type SaveMemberDto = z.output<typeof SaveMemberSchema>;
+
+export const DeleteMemberSchema = z.object({ item_id: id(), item_member_id: id() });
+export type DeleteMemberDto = z.output<typeof DeleteMemberSchema>;
+
+/** The `item_member` row (`member/save`; `addtime` raw). */
+export interface MemberRow {
+  item_member_id: number;
+  item_id: number;
+  uid: number;
+  username: string;
+  member_group_id: MemberGroup;
+  addtime: number;
+}
+
+/** A `member/getList` entry: the row with the user's name, `addtime` formatted and the right as a word. */
+export interface MemberListEntry extends Omit<MemberRow, 'addtime'> {
+  addtime: string;
+  name: string;
+  /** `编辑` / `只读` (edit / read-only) in the server's language. */
+  member_group: string;
+}

@@ -1,12 +1,24 @@
 import { Module } from '@nestjs/common';
+import { ClientsModule } from './clients/clients.module';
 import { CronController } from './cron/cron.controller';
 import { CronService } from './cron/cron.service';
+import { AdminItemController } from './item/admin-item.controller';
+import { AdminItemService } from './item/admin-item.service';
+import { AdminMailController } from './mail/admin-mail.controller';
+import { AdminMailService } from './mail/admin-mail.service';
+import { AdminNoticeController } from './notice/admin-notice.controller';
+import { AdminNoticeService } from './notice/admin-notice.service';
 import { SettingModule } from './setting/setting.module';
+import { AdminUserController } from './user/admin-user.controller';
+import { AdminUserService } from './user/admin-user.service';
 
-/** Site settings and the administrator's views over users and items (asks auth and item). */
+/**
+ * Site settings (the only collection it owns) and the administrator's views over users and items,
+ * which it asks of auth and item; announcements go through the notice service.
+ */
 @Module({
-  imports: [SettingModule],
-  controllers: [CronController],
-  providers: [CronService],
+  imports: [ClientsModule, SettingModule],
+  controllers: [CronController, AdminUserController, AdminItemController, AdminNoticeController, AdminMailController],
+  providers: [CronService, AdminUserService, AdminItemService, AdminNoticeService, AdminMailService],
 })
 export class AdminModule {}

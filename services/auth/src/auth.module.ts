@@ -1,4 +1,16 @@
 import { Module } from '@nestjs/common';
+import { UserAdminController } from './admin/user-admin.controller';
+import { UserAdminService } from './admin/user-admin.service';
+import { SettingClient } from './clients/setting.client';
+import { EmailTokenRepository } from './email/email-token.repository';
+import { EmailController } from './email/email.controller';
+import { EmailService } from './email/email.service';
+import { MailThrottle } from './email/mail-throttle';
+import { LdapDirectory } from './ldap/ldap-directory';
+import { LdapController } from './ldap/ldap.controller';
+import { LdapService } from './ldap/ldap.service';
+import { MailOutboxController } from './mail/mail-outbox.controller';
+import { MailOutboxService } from './mail/mail-outbox.service';
 import { CaptchaController } from './captcha/captcha.controller';
 import { CaptchaService } from './captcha/captcha.service';
 import { LoginFailureCounter } from './login-guard/login-failure-counter';
@@ -15,12 +27,22 @@ import { UserRepository } from './user/user.repository';
 import { UserService } from './user/user.service';
 
 /**
- * The auth context: users, sessions, captcha and QR codes. It imports no adapter: the ports
+ * The auth context: users, sessions, captcha and QR codes, directory (LDAP) login, e-mail binding
+ * and password reset by mail, and the user side of the administrator console. It imports no adapter: the ports
  * (DocumentStore, KeyValueStore, TransportClient) and QUIRE_CONFIG come from the global
  * PlatformModule of the composition root.
  */
 @Module({
-  controllers: [UserController, UserDirectoryController, CaptchaController, QrcodeController],
+  controllers: [
+    UserController,
+    UserDirectoryController,
+    CaptchaController,
+    QrcodeController,
+    UserAdminController,
+    EmailController,
+    LdapController,
+    MailOutboxController,
+  ],
   providers: [
     UserRepository,
     PasswordHasher,
@@ -32,6 +54,14 @@ import { UserService } from './user/user.service';
     AdminSeeder,
     UserDirectoryService,
     MailProcessor,
+    SettingClient,
+    LdapDirectory,
+    LdapService,
+    UserAdminService,
+    EmailTokenRepository,
+    MailThrottle,
+    EmailService,
+    MailOutboxService,
   ],
 })
 export class AuthModule {}

@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AccessController } from './access/access.controller';
+import { ItemAdminControllers, ItemAdminProviders } from './admin/item-admin.parts';
 import { ItemAccessService } from './access/item-access.service';
 import { ApiKeyController } from './api-key/api-key.controller';
 import { ApiKeyService } from './api-key/api-key.service';
 import { ItemTokenRepository } from './api-key/item-token.repository';
 import { AuthClient } from './clients/auth.client';
+import { NoticeClient } from './clients/notice.client';
 import { PageClient } from './clients/page.client';
+import { TeamClient } from './clients/team.client';
 import { ItemInfoService } from './item/item-info.service';
 import { ItemSortRepository } from './item/item-sort.repository';
 import { ItemController } from './item/item.controller';
@@ -15,7 +18,9 @@ import { VisitPasswordFailureCounter } from './item/visit-password-failure-count
 import { VisitPasswordService } from './item/visit-password.service';
 import { MaintenanceController } from './maintenance/maintenance.controller';
 import { MaintenanceService } from './maintenance/maintenance.service';
+import { MemberController } from './member/member.controller';
 import { MemberRepository } from './member/member.repository';
+import { MemberService } from './member/member.service';
 import { OpenApiController } from './open-api/open-api.controller';
 import { OpenApiService } from './open-api/open-api.service';
 
@@ -25,7 +30,7 @@ import { OpenApiService } from './open-api/open-api.service';
  * of the composition root.
  */
 @Module({
-  controllers: [ItemController, AccessController, ApiKeyController, OpenApiController, MaintenanceController],
+  controllers: [ItemController, AccessController, MemberController, ApiKeyController, OpenApiController, MaintenanceController, ...ItemAdminControllers],
   providers: [
     ItemRepository,
     ItemSortRepository,
@@ -33,7 +38,10 @@ import { OpenApiService } from './open-api/open-api.service';
     ItemTokenRepository,
     AuthClient,
     PageClient,
+    TeamClient,
+    NoticeClient,
     ItemAccessService,
+    MemberService,
     VisitPasswordFailureCounter,
     ItemService,
     ItemInfoService,
@@ -41,6 +49,7 @@ import { OpenApiService } from './open-api/open-api.service';
     ApiKeyService,
     OpenApiService,
     MaintenanceService,
+    ...ItemAdminProviders,
   ],
 })
 export class ItemModule {}

@@ -2,14 +2,16 @@ import { DocumentStore, KeyValueStore } from '@quire/platform';
 import { type Caller, captchaKey, MemberGroup, Subject, type WireParams } from '@quire/proto';
 import { type ContextApp, createContextApp, createUser } from '@quire/testing';
 import { AuthModule } from '../../auth/src/auth.module';
+import { NoticeModule } from '../../notice/src/notice.module';
 import { PageModule } from '../../page/src/page.module';
+import { TeamModule } from '../../team/src/team.module';
 import type { ItemEntity } from '../src/item/item.entity';
 import { ItemModule } from '../src/item.module';
 import { MemberRepository } from '../src/member/member.repository';
 
-/** The item service with the page and auth services it talks to, on the embedded platform. */
+/** The item service with the services it talks to (page, auth, team, notice), on the embedded platform. */
 export function bootItemApp(): Promise<ContextApp> {
-  return createContextApp([ItemModule, PageModule, AuthModule], { env: { LANGUAGE: 'en' } });
+  return createContextApp([ItemModule, PageModule, AuthModule, TeamModule, NoticeModule], { env: { LANGUAGE: 'en' } });
 }
 
 export type User = Caller & { password: string };
@@ -37,7 +39,7 @@ export class ItemWorld {
     return added.item_id;
   }
 
-  /** Member rows go in through the repository: the member/* endpoints come with a later issue. */
+  /** A member row straight into the repository (fixtures); `member/save` is tested in member.spec.ts. */
   async member(itemId: number, user: Caller, group: MemberGroup): Promise<void> {
     await this.ctx.app.get(MemberRepository).add({ item_id: itemId, uid: user.uid, username: user.username, member_group_id: group, addtime: 0 });
   }
@@ -84,4 +86,15 @@ export function replyText(reply: unknown): string {
   const raw = (reply as { raw?: { base64: string } }).raw;
   if (!raw) throw new Error(`expected a raw reply, got ${JSON.stringify(reply)}`);
   return Buffer.from(raw.base64, 'base64').toString('utf8');
+}
+
+/** Like `failure`, with the message params (to check the names a message carries). */
+export async function failureDetail(call: Promise<unknown>): Promise<{ code: number; key: string; params: Record<string, string | number> }> {
+  try {
+    await call;
+  } catch (error) {
+    const { code, key, params } = error as { code: number; key: string; params?: Record<string, string | number> };
+    return { code, key, params: params ?? {} };
+  }
+  throw new Error('expected the call to fail');
 }

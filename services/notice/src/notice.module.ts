@@ -1,5 +1,16 @@
 import { Module } from '@nestjs/common';
+import { NoticeReceiptRepository } from './notice/notice-receipt.repository';
+import { NoticeController } from './notice/notice.controller';
+import { NoticeRepository } from './notice/notice.repository';
+import { NoticeService } from './notice/notice.service';
 
-/** Notices: messages to users. Its handlers arrive with their issue; the module boots and joins its queue group today. */
-@Module({})
+/**
+ * Notices: messages to users (collections `notices` and `notice_receipts`). Other services send
+ * them over `notice.notice.send`; users list, read and delete their own. It imports no adapter:
+ * the ports come from the global PlatformModule.
+ */
+@Module({
+  controllers: [NoticeController],
+  providers: [NoticeRepository, NoticeReceiptRepository, NoticeService],
+})
 export class NoticeModule {}

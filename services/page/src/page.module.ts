@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ItemAccessService } from './access/item-access.service';
 import { AttachmentModule } from './attachment/attachment.module';
+import { PageExportModule } from './export/page-export.module';
 import { CatalogController } from './catalog/catalog.controller';
 import { CatalogRepository } from './catalog/catalog.repository';
 import { CatalogService } from './catalog/catalog.service';
@@ -33,7 +34,7 @@ import { TemplateService } from './template/template.service';
  * other in a circle. It imports no adapter: the ports come from the global PlatformModule.
  */
 @Module({
-  imports: [AttachmentModule],
+  imports: [AttachmentModule, PageExportModule],
   controllers: [
     PageController,
     HistoryController,

@@ -1,6 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { GetSettingSchema, Subject, parseParams, type HomePageSetting, type Message, type SettingValue } from '@quire/proto';
+import {
+  GetSettingSchema,
+  SaveSettingsSchema,
+  Subject,
+  parseParams,
+  type HomePageSetting,
+  type Message,
+  type SettingValue,
+  type SiteSettings,
+} from '@quire/proto';
 import { SettingService } from './setting.service';
 
 @Controller()
@@ -17,5 +26,15 @@ export class SettingController {
   @MessagePattern(Subject.AdminSettingHomePage)
   homePage(): Promise<HomePageSetting> {
     return this.settings.homePage();
+  }
+
+  @MessagePattern(Subject.AdminSettingLoad)
+  load(@Payload() message: Message): Promise<SiteSettings | never[]> {
+    return this.settings.load(message.caller);
+  }
+
+  @MessagePattern(Subject.AdminSettingSave)
+  save(@Payload() message: Message): Promise<never[]> {
+    return this.settings.save(message.caller, parseParams(SaveSettingsSchema, message.params));
   }
 }

@@ -9,12 +9,16 @@ export interface NewUser {
   /** Unix seconds; also the first login time when the user is logged in at once. */
   now: number;
   loggedIn?: boolean;
+  /** The display name (directory accounts bring one). */
+  name?: string;
 }
 
 /** Regular-expression metacharacters, escaped so user text matches literally. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+const usernameContains = (text: string) => (text === '' ? {} : { username: { $regex: new RegExp(escapeRegExp(text), 'i') } });
 
 /** The `users` collection. */
 @Injectable()
@@ -28,6 +32,7 @@ export class UserRepository implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await this.users.ensureIndex({ field: 'uid', unique: true });
     await this.users.ensureIndex({ field: 'username', unique: true });
+    await this.users.ensureIndex({ field: 'email' });
   }
 
   /** Stores a new user with the next uid; rejects with DuplicateKeyError when the username is taken. */
@@ -36,7 +41,7 @@ export class UserRepository implements OnModuleInit {
     return this.users.insertOne({
       uid,
       username: user.username,
-      name: '',
+      name: user.name ?? '',
       email: '',
       email_verify: 0,
       groupid: user.groupid,
@@ -61,6 +66,39 @@ export class UserRepository implements OnModuleInit {
   searchByUsername(text: string, limit: number): Promise<UserEntity[]> {
     const filter = text === '' ? {} : { username: { $regex: new RegExp(escapeRegExp(text), 'i') } };
     return this.users.find(filter, { sort: { uid: 1 }, limit });
+  }
+
+  /** One page of the users whose username contains the text (case-insensitive, literally), newest uid first. */
+  searchPage(text: string, skip: number, limit: number): Promise<UserEntity[]> {
+    return this.users.find(usernameContains(text), { sort: { uid: -1 }, skip, limit });
+  }
+
+  countMatching(text: string): Promise<number> {
+    return this.users.count(usernameContains(text));
+  }
+
+  countByGroup(groupid: UserGroup): Promise<number> {
+    return this.users.count({ groupid });
+  }
+
+  /** Removes the user for good; 0 when there was no such user. */
+  remove(uid: number): Promise<number> {
+    return this.users.deleteOne({ uid });
+  }
+
+  /** The user whose bound address (stored lower-case) is `email` and verified. */
+  findByVerifiedEmail(email: string): Promise<UserEntity | null> {
+    return this.users.findOne({ email, email_verify: 1 });
+  }
+
+  /** Binds an address, unverified. */
+  async setEmail(uid: number, email: string): Promise<boolean> {
+    return (await this.users.updateOne({ uid }, { $set: { email, email_verify: 0 } })) > 0;
+  }
+
+  /** Marks the address verified when it is still the user's bound one. */
+  async markEmailVerified(uid: number, email: string): Promise<boolean> {
+    return (await this.users.updateOne({ uid, email }, { $set: { email_verify: 1 } })) > 0;
   }
 
   async updateName(uid: number, name: string): Promise<boolean> {

@@ -19,6 +19,7 @@ import {
 } from '@quire/proto';
 import { CaptchaService } from '../captcha/captcha.service';
 import { LOGIN_FAILURE_LIMIT, LoginFailureCounter } from '../login-guard/login-failure-counter';
+import { LdapService } from '../ldap/ldap.service';
 import { SessionService } from '../session/session.service';
 import { PasswordHasher } from './password-hasher';
 import { type UserEntity, UserGroup } from './user.entity';
@@ -68,6 +69,7 @@ export class UserService {
     private readonly captcha: CaptchaService,
     private readonly failures: LoginFailureCounter,
     private readonly transport: TransportClient,
+    private readonly ldap: LdapService,
   ) {}
 
   /** Creates a user (group 2) and logs them in. */
@@ -98,7 +100,8 @@ export class UserService {
 
   /**
    * Checks the credentials; after LOGIN_FAILURE_LIMIT consecutive failures for a username, a
-   * correct captcha is required first. An unknown username answers like a wrong password.
+   * correct captcha is required first. An unknown username answers like a wrong password. When
+   * the local check fails and directory login is on, the directory decides (LdapService).
    */
   async login(caller: Caller, dto: LoginUserDto): Promise<Reply<LoggedInUser>> {
     if (dto.password === '') throw new AppError(ErrorCode.Captcha, 'no_empty_password');
@@ -108,11 +111,20 @@ export class UserService {
       }
     }
 
-    const user = await this.users.findByUsername(dto.username);
-    const valid = user
-      ? await this.hasher.verify(user.password_hash, dto.password)
+    const local = await this.users.findByUsername(dto.username);
+    const valid = local
+      ? await this.hasher.verify(local.password_hash, dto.password)
       : await this.hasher.verifyDecoy(dto.password);
-    if (!user || !valid) {
+    let user: UserEntity | null = local && valid ? local : null;
+    if (!user) {
+      try {
+        user = await this.ldap.login(caller, dto.username, dto.password);
+      } catch (error) {
+        await this.failures.record(dto.username);
+        throw error;
+      }
+    }
+    if (!user) {
       const count = await this.failures.record(dto.username);
       const code = count < LOGIN_FAILURE_LIMIT ? ErrorCode.BadCredentials : ErrorCode.BadCredentialsCaptcha;
       throw new AppError(code, 'username_or_password_incorrect');

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { KeyValueStore } from '@quire/platform';
-import { AppError, type Caller, ErrorCode, type ItemAccess, ItemType, MemberGroup } from '@quire/proto';
+import { AppError, type Caller, ErrorCode, type ItemAccess, ItemType, MemberGroup, type TeamRights } from '@quire/proto';
+import { TeamClient } from '../clients/team.client';
 import type { ItemEntity } from '../item/item.entity';
 import { ItemRepository } from '../item/item.repository';
 import { MemberRepository } from '../member/member.repository';
@@ -23,13 +24,16 @@ interface Rights {
 /**
  * Who may do what with an item (contract §7.1), decided afresh on every call: nothing positive
  * is cached (ShowDoc cached every "yes" in the session, so a revoked member or a password
- * change did not take effect). Administrators get no implicit right on items.
+ * change did not take effect). Rights come from the item's own rows (creator, members) and
+ * from teams, which the team service answers (`team.access.rights`). Administrators get no
+ * implicit right on items.
  */
 @Injectable()
 export class ItemAccessService {
   constructor(
     private readonly items: ItemRepository,
     private readonly members: MemberRepository,
+    private readonly teams: TeamClient,
     private readonly kv: KeyValueStore,
   ) {}
 
@@ -90,11 +94,18 @@ export class ItemAccessService {
     await this.kv.set(visitUnlockKey(caller.clientId, item.item_id), String(item.password_version), VISIT_UNLOCK_TTL_SECONDS);
   }
 
+  /** The team right the caller holds on the item, or null (none, or the team service did not answer). */
+  teamRights(caller: Caller, itemId: number): Promise<TeamRights> {
+    return caller.uid > 0 ? this.teams.rights(caller, itemId, caller.uid) : Promise.resolve(null);
+  }
+
   private async rights(caller: Caller, item: ItemEntity): Promise<Rights> {
     const creator = caller.uid > 0 && item.uid === caller.uid;
     const member = caller.uid > 0 && !creator ? await this.members.find(item.item_id, caller.uid) : null;
-    const writer = creator || member?.member_group_id === MemberGroup.Edit;
-    const visit = item.password === '' || creator || member !== null || (await this.unlocked(caller, item));
+    // Only asked when it can change the answer: an edit member or the creator holds every right already.
+    const team = creator || member?.member_group_id === MemberGroup.Edit ? null : await this.teamRights(caller, item.item_id);
+    const writer = creator || member?.member_group_id === MemberGroup.Edit || team?.member_group_id === MemberGroup.Edit;
+    const visit = item.password === '' || creator || member !== null || team !== null || (await this.unlocked(caller, item));
     return { creator, writer, visit };
   }
 

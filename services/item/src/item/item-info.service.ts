@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, type Caller, ErrorCode, escapeHtml, type ItemInfoDto, ItemType, type Menu } from '@quire/proto';
 import { ItemAccessService } from '../access/item-access.service';
+import { NoticeClient } from '../clients/notice.client';
 import { type PageRow, PageClient } from '../clients/page.client';
 import { defaultCatalogs } from './default-catalogs';
 
@@ -44,6 +45,7 @@ export class ItemInfoService {
   constructor(
     private readonly access: ItemAccessService,
     private readonly pages: PageClient,
+    private readonly notices: NoticeClient,
   ) {}
 
   /**
@@ -64,10 +66,12 @@ export class ItemInfoService {
       item_name: escapeHtml(item.item_name),
     };
     const tail: ItemInfoRights = { is_login: caller.uid > 0, ItemPermn: rights.edit, ItemCreator: rights.creator };
+    // Asked alongside the menu; a notice service that does not answer shows 0 (NoticeClient logs it).
+    const unread = this.notices.unreadCount(caller);
 
     if (item.item_type === ItemType.SinglePage) {
       const page = await this.pages.singlePage(caller, item.item_id);
-      return { ...head, current_page_id: dto.page_id, unread_count: 0, item_type: ItemType.SinglePage, menu: { pages: page }, ...tail };
+      return { ...head, current_page_id: dto.page_id, unread_count: await unread, item_type: ItemType.SinglePage, menu: { pages: page }, ...tail };
     }
 
     const menu = await this.pages.menu(caller, item.item_id, dto.keyword);
@@ -77,7 +81,7 @@ export class ItemInfoService {
       ...head,
       default_page_id: String(dto.default_page_id),
       ...defaultCatalogs(tree, dto.default_page_id),
-      unread_count: 0,
+      unread_count: await unread,
       item_type: ItemType.Regular,
       menu,
       ...tail,

@@ -9,6 +9,8 @@ import {
   ItemInfoSchema,
   type ItemListEntry,
   type ItemRow,
+  ItemSummariesSchema,
+  type ItemSummary,
   type Message,
   parseParams,
   RenameItemSchema,
@@ -95,5 +97,11 @@ export class ItemController {
   @MessagePattern(Subject.ItemItemRename)
   rename(@Payload() message: Message): Promise<{ updated: boolean }> {
     return this.items.rename(parseParams(RenameItemSchema, message.params));
+  }
+
+  /** Internal: live items by id, without visit passwords. */
+  @MessagePattern(Subject.ItemItemSummaries)
+  summaries(@Payload() message: Message): Promise<ItemSummary[]> {
+    return this.items.summaries(parseParams(ItemSummariesSchema, message.params));
   }
 }

@@ -72,6 +72,11 @@ export class ItemRepository implements OnModuleInit {
     return this.items.findOne({ item_domain: domain });
   }
 
+  /** The live items among `itemIds`, by item id. */
+  listLiveByIds(itemIds: number[]): Promise<ItemEntity[]> {
+    return this.items.find({ is_del: 0, item_id: { $in: itemIds } }, { sort: { item_id: 1 } });
+  }
+
   /** Live items the user created or is a member of (`memberItemIds`), by item id. */
   listLiveForUser(uid: number, memberItemIds: number[]): Promise<ItemEntity[]> {
     return this.items.find({ is_del: 0, $or: [{ uid }, { item_id: { $in: memberItemIds } }] }, { sort: { item_id: 1 } });

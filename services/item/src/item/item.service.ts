@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { DuplicateKeyError } from '@quire/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import type { QuireConfig } from '@quire/config';
+import { DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
 import {
   type AddedItem,
   type AddItemDto,
@@ -8,8 +9,11 @@ import {
   type ConfirmItemDto,
   type AttornItemDto,
   ErrorCode,
+  escapeHtml,
   type ItemListEntry,
   type ItemRow,
+  type ItemSummariesDto,
+  type ItemSummary,
   ItemType,
   nowSeconds,
   type RenameItemDto,
@@ -17,17 +21,20 @@ import {
   type TouchItemDto,
   type UpdateItemDto,
   ITEM_NAME_MAX,
+  translate,
 } from '@quire/proto';
 import { ItemAccessService } from '../access/item-access.service';
 import { requireLogin } from '../access/require-login';
 import { AuthClient } from '../clients/auth.client';
+import { NoticeClient } from '../clients/notice.client';
 import { PageClient } from '../clients/page.client';
+import { TeamClient } from '../clients/team.client';
 import { MemberRepository } from '../member/member.repository';
 import { isValidItemDomain } from './item-domain';
 import type { ItemEntity } from './item.entity';
 import { type ItemChanges, ItemRepository } from './item.repository';
 import { ItemSortRepository } from './item-sort.repository';
-import { toItemRow, toListEntry } from './item.view';
+import { toItemRow, toItemSummary, toListEntry } from './item.view';
 import { parseSortData } from './sort-data';
 
 /** Items as their users see them: list, create (or copy), settings, order, leave, delete, archive, hand over. */
@@ -40,16 +47,19 @@ export class ItemService {
     private readonly access: ItemAccessService,
     private readonly auth: AuthClient,
     private readonly pages: PageClient,
+    private readonly teams: TeamClient,
+    private readonly notices: NoticeClient,
+    @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
   /**
-   * Items the caller created or is a member of, by item id, then by the caller's saved order
-   * (items missing from it first, contract §15).
+   * Items the caller created, is a member of or reaches through a team, by item id, then by the
+   * caller's saved order (items missing from it first, contract §15).
    */
   async myList(caller: Caller): Promise<ItemListEntry[]> {
     requireLogin(caller);
-    const memberships = await this.members.listByUser(caller.uid);
-    const items = await this.items.listLiveForUser(caller.uid, memberships.map((m) => m.item_id));
+    const [memberships, teamItemIds] = await Promise.all([this.members.listByUser(caller.uid), this.teams.itemsOfUser(caller, caller.uid)]);
+    const items = await this.items.listLiveForUser(caller.uid, [...new Set([...memberships.map((m) => m.item_id), ...teamItemIds])]);
     const positions = await this.sorts.positions(caller.uid);
     const entries = items.map((item) => toListEntry(item, caller.uid, positions ? positions.get(item.item_id) ?? 0 : undefined));
     if (positions) entries.sort((a, b) => (a.s_number ?? 0) - (b.s_number ?? 0));
@@ -138,10 +148,15 @@ export class ItemService {
     return 1;
   }
 
-  /** Leaves an item the caller is a member of. */
+  /**
+   * Leaves an item the caller is a member of. A user who reaches it through a team is told
+   * which team and whom to ask ([ERA]); leaving the team is the team owner's call.
+   */
   async exit(caller: Caller, itemId: number): Promise<never[]> {
     requireLogin(caller);
     if (!(await this.items.findLive(itemId))) throw AppError.failed('item_not_exist');
+    const team = (await this.access.teamRights(caller, itemId))?.teams[0];
+    if (team) throw AppError.failed('item_exit_in_team', { team_name: escapeHtml(team.team_name), owner: escapeHtml(team.owner_username) });
     if ((await this.members.removeUser(itemId, caller.uid)) === 0) throw AppError.failed('item_not_member');
     return [];
   }
@@ -179,7 +194,24 @@ export class ItemService {
     if (!user) throw new AppError(ErrorCode.UserNotFound, 'user_not_found');
     const updated = await this.items.setOwner(item.item_id, user.uid, user.username);
     if (!updated) throw AppError.failed('item_not_exist');
+    if (user.uid !== caller.uid) {
+      await this.notices.send(caller, {
+        to_uids: [user.uid],
+        from_name: caller.username,
+        notice_title: translate('notice_item_attorned_title', this.config.language),
+        notice_content: translate('notice_item_attorned_content', this.config.language, {
+          from: escapeHtml(caller.username),
+          item: `<a href="/${updated.item_id}">${escapeHtml(updated.item_name)}</a>`,
+        }),
+      });
+    }
     return toItemRow(updated);
+  }
+
+  /** Internal: live items by id, without visit passwords (the team service lists a team's items). */
+  async summaries(dto: ItemSummariesDto): Promise<ItemSummary[]> {
+    if (dto.item_ids.length === 0) return [];
+    return (await this.items.listLiveByIds([...new Set(dto.item_ids)])).map(toItemSummary);
   }
 
   /** Internal: a page of the item changed. */

@@ -1,4 +1,4 @@
-import { escapeHtml, type ItemListEntry, type ItemRow } from '@quire/proto';
+import { escapeHtml, type ItemListEntry, type ItemRow, type ItemSummary } from '@quire/proto';
 import type { ItemEntity } from './item.entity';
 
 /** The full row (`item/detail`, `item/attorn`): text escaped, the visit password as typed. */
@@ -35,5 +35,22 @@ export function toListEntry(item: ItemEntity, uid: number, position?: number): I
     is_private: item.password === '' ? 0 : 1,
     creator: item.uid === uid ? 1 : 0,
     ...(position === undefined ? {} : { s_number: position }),
+  };
+}
+
+/** An item as other services may show it (`item.item.summaries`): no visit password, text raw. */
+export function toItemSummary(item: ItemEntity): ItemSummary {
+  return {
+    item_id: item.item_id,
+    item_name: item.item_name,
+    item_description: item.item_description,
+    uid: item.uid,
+    username: item.username,
+    item_domain: item.item_domain ?? '',
+    item_type: item.item_type,
+    addtime: item.addtime,
+    last_update_time: item.last_update_time,
+    is_archived: item.is_archived,
+    is_private: item.password === '' ? 0 : 1,
   };
 }

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { anonymousCaller, type Caller, nowSeconds, type PurgedItems } from '@quire/proto';
 import { ItemTokenRepository } from '../api-key/item-token.repository';
 import { PageClient } from '../clients/page.client';
+import { TeamClient } from '../clients/team.client';
 import { ItemRepository } from '../item/item.repository';
 import { MemberRepository } from '../member/member.repository';
 
@@ -25,6 +26,7 @@ export class MaintenanceService implements OnApplicationBootstrap, OnModuleDestr
     private readonly members: MemberRepository,
     private readonly tokens: ItemTokenRepository,
     private readonly pages: PageClient,
+    private readonly teams: TeamClient,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -39,8 +41,8 @@ export class MaintenanceService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /**
-   * Pages, history, catalogs and files go first (page service), then members, credentials and
-   * the item row. An item whose pages could not be purged stays for the next run.
+   * Pages, history, catalogs and files go first (page service), then team bindings, members,
+   * credentials and the item row. An item whose pages could not be purged stays for the next run.
    */
   async purge(caller: Caller, now = nowSeconds()): Promise<PurgedItems> {
     let purged = 0;
@@ -51,6 +53,11 @@ export class MaintenanceService implements OnApplicationBootstrap, OnModuleDestr
         this.logger.warn(`purging the pages of item ${item.item_id} failed: ${(error as Error).message}`);
         continue;
       }
+      // Team bindings of a deleted item give no right (its access check answers `exists: false`), so a
+      // team service that does not answer only leaves rows behind; the item is purged all the same.
+      await this.teams.purgeItem(caller, item.item_id).catch((error: Error) =>
+        this.logger.warn(`removing item ${item.item_id} from its teams failed: ${error.message}`),
+      );
       await this.members.removeByItem(item.item_id);
       await this.tokens.removeByItem(item.item_id);
       await this.items.remove(item.item_id);

@@ -8,4 +8,6 @@ export interface MemberEntity {
   username: string;
   member_group_id: MemberGroup;
   addtime: number;
+  /** `<item_id>:<uid>`, unique: a user is a member of an item once. Absent on rows written before it existed. */
+  member_key?: string;
 }

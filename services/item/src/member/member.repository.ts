@@ -24,11 +24,18 @@ export class MemberRepository implements OnModuleInit {
     await this.members.ensureIndex({ field: 'item_member_id', unique: true });
     await this.members.ensureIndex({ field: 'item_id' });
     await this.members.ensureIndex({ field: 'uid' });
+    await this.members.ensureIndex({ field: 'member_key', unique: true, sparse: true });
   }
 
+  /** Rejects with DuplicateKeyError when the user is already a member of the item. */
   async add(member: NewMember): Promise<MemberEntity> {
     const item_member_id = await this.store.nextId('item_member_id');
-    return this.members.insertOne({ item_member_id, ...member });
+    return this.members.insertOne({ item_member_id, ...member, member_key: `${member.item_id}:${member.uid}` });
+  }
+
+  /** Ends one membership of the item; 0 when the id is not a membership of that item. */
+  removeById(itemId: number, itemMemberId: number): Promise<number> {
+    return this.members.deleteOne({ item_id: itemId, item_member_id: itemMemberId });
   }
 
   /** The user's membership of the item, if any. */

@@ -1,0 +1,3 @@
+export type * from 'mdast';
+export * from './markdown-parser';
+export * from './markdown-text';

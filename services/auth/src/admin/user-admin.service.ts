@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { DuplicateKeyError } from '@quire/platform';
+import {
+  type AddedUser,
+  type AdminAddUserDto,
+  type AdminChangePasswordDto,
+  type AdminListUsersDto,
+  type AdminUserPage,
+  type AdminUserRow,
+  AppError,
+  type Caller,
+  escapeHtml,
+  formatTime,
+  type UserSummary,
+} from '@quire/proto';
+import { EmailTokenRepository } from '../email/email-token.repository';
+import { LoginFailureCounter } from '../login-guard/login-failure-counter';
+import { SessionService } from '../session/session.service';
+import { PasswordHasher } from '../user/password-hasher';
+import { type UserEntity, UserGroup } from '../user/user.entity';
+import { UserRepository } from '../user/user.repository';
+import { unixNow } from '../user/user.service';
+import { requireAdmin } from './require-admin';
+
+export function toAdminUserRow(user: UserEntity): AdminUserRow {
+  return {
+    uid: user.uid,
+    username: escapeHtml(user.username),
+    name: escapeHtml(user.name ?? ''),
+    email: escapeHtml(user.email ?? ''),
+    email_verify: user.email_verify ?? 0,
+    groupid: user.groupid,
+    reg_time: formatTime(user.reg_time ?? 0),
+    last_login_time: user.last_login_time ? formatTime(user.last_login_time) : '',
+  };
+}
+
+/** What the administrator console may do with users (asked by the admin service, re-checked here). */
+@Injectable()
+export class UserAdminService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionService,
+    private readonly failures: LoginFailureCounter,
+    private readonly tokens: EmailTokenRepository,
+  ) {}
+
+  /** One page of users whose username contains the text, newest first, and the total that match. */
+  async list(caller: Caller, dto: AdminListUsersDto): Promise<AdminUserPage> {
+    requireAdmin(caller);
+    const text = dto.username.trim();
+    const [total, users] = await Promise.all([
+      this.users.countMatching(text),
+      this.users.searchPage(text, (dto.page - 1) * dto.count, dto.count),
+    ]);
+    return { total, users: users.map(toAdminUserRow) };
+  }
+
+  async get(caller: Caller, uid: number): Promise<UserSummary | null> {
+    requireAdmin(caller);
+    const user = await this.users.findByUid(uid);
+    return user ? { uid: user.uid, username: user.username, name: user.name ?? '', groupid: user.groupid } : null;
+  }
+
+  /** A normal user (group 2) with the rules of `user/register`. */
+  async add(caller: Caller, dto: AdminAddUserDto): Promise<AddedUser> {
+    requireAdmin(caller);
+    if (await this.users.findByUsername(dto.username)) throw AppError.failed('username_exists');
+    try {
+      const user = await this.users.create({
+        username: dto.username,
+        passwordHash: await this.hasher.hash(dto.password),
+        groupid: UserGroup.User,
+        now: unixNow(),
+      });
+      return { uid: user.uid, username: user.username };
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw AppError.failed('username_exists');
+      throw error;
+    }
+  }
+
+  /** Sets a user's password; their sessions end (the administrator's own, when it is theirs, stays). */
+  async changePassword(caller: Caller, dto: AdminChangePasswordDto): Promise<number> {
+    requireAdmin(caller);
+    const user = await this.users.findByUid(dto.uid);
+    if (!user) throw AppError.failed('admin_user_not_found');
+    await this.users.updatePasswordHash(user.uid, await this.hasher.hash(dto.new_password));
+    await this.sessions.endOthers(user.uid, user.uid === caller.uid ? caller.token : undefined);
+    await this.failures.reset(user.username);
+    return 1;
+  }
+
+  /**
+   * Deletes a user who is not an administrator (so never the last one) and ends their sessions.
+   * Whether they still own items is the admin service's question to the item service.
+   */
+  async delete(caller: Caller, uid: number): Promise<number> {
+    requireAdmin(caller);
+    const user = await this.users.findByUid(uid);
+    if (!user) throw AppError.failed('admin_user_not_found');
+    if (user.groupid === UserGroup.Admin) {
+      throw AppError.failed((await this.users.countByGroup(UserGroup.Admin)) <= 1 ? 'admin_last_admin' : 'admin_user_is_admin');
+    }
+    if ((await this.users.remove(uid)) === 0) throw AppError.failed('admin_user_not_found');
+    await this.sessions.endOthers(uid);
+    await this.failures.reset(user.username);
+    await this.tokens.removeByUser(uid);
+    return 1;
+  }
+}

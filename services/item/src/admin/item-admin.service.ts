@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type AdminAttornItemDto,
+  type AdminItemPage,
+  type AdminItemRow,
+  type AdminListItemsDto,
+  AppError,
+  type Caller,
+  type Count,
+  ErrorCode,
+  formatTime,
+  type ItemRow,
+  nowSeconds,
+} from '@quire/proto';
+import { AuthClient } from '../clients/auth.client';
+import type { ItemEntity } from '../item/item.entity';
+import { ItemRepository } from '../item/item.repository';
+import { toItemRow } from '../item/item.view';
+import { MemberRepository } from '../member/member.repository';
+import { ItemAdminRepository } from './item-admin.repository';
+
+/** The console's subjects are internal; each checks the original caller again (10102, then 10103). */
+function requireAdmin(caller: Caller): void {
+  if (!caller || caller.uid <= 0) throw new AppError(ErrorCode.NotLoggedIn, 'not_logged_in');
+  if (caller.groupid !== 1) throw new AppError(ErrorCode.NoPermission, 'no_permission');
+}
+
+/** What the administrator console may do with any item (contract §9.11): no password, no creator check. */
+@Injectable()
+export class ItemAdminService {
+  constructor(
+    private readonly admin: ItemAdminRepository,
+    private readonly items: ItemRepository,
+    private readonly members: MemberRepository,
+    private readonly auth: AuthClient,
+  ) {}
+
+  async list(caller: Caller, dto: AdminListItemsDto): Promise<AdminItemPage> {
+    requireAdmin(caller);
+    const itemName = dto.item_name.trim();
+    const username = dto.username.trim();
+    const [total, items] = await Promise.all([
+      this.admin.countMatching(itemName, username),
+      this.admin.search(itemName, username, (dto.page - 1) * dto.count, dto.count),
+    ]);
+    return { total, items: await Promise.all(items.map((item) => this.toAdminRow(item))) };
+  }
+
+  /** Soft delete, as `item/delete` (purged after the retention), without the owner's password. */
+  async delete(caller: Caller, itemId: number): Promise<number> {
+    requireAdmin(caller);
+    if ((await this.items.softDelete(itemId, nowSeconds())) === 0) throw AppError.failed('item_not_exist');
+    return 1;
+  }
+
+  /** Hands the item to `username`, without the owner's password. */
+  async attorn(caller: Caller, dto: AdminAttornItemDto): Promise<ItemRow> {
+    requireAdmin(caller);
+    if (!(await this.items.findLive(dto.item_id))) throw AppError.failed('item_not_exist');
+    const user = await this.auth.findUser(caller, dto.username);
+    if (!user) throw new AppError(ErrorCode.UserNotFound, 'user_not_found');
+    const updated = await this.items.setOwner(dto.item_id, user.uid, user.username);
+    if (!updated) throw AppError.failed('item_not_exist');
+    return toItemRow(updated);
+  }
+
+  async countOwned(caller: Caller, uid: number): Promise<Count> {
+    requireAdmin(caller);
+    return { count: await this.admin.countOwnedBy(uid) };
+  }
+
+  /** A deleted user leaves every item they were a member of. */
+  async forgetUser(caller: Caller, uid: number): Promise<Count> {
+    requireAdmin(caller);
+    let count = 0;
+    for (const membership of await this.members.listByUser(uid)) count += await this.members.removeUser(membership.item_id, uid);
+    return { count };
+  }
+
+  private async toAdminRow(item: ItemEntity): Promise<AdminItemRow> {
+    const members = await this.members.listByItem(item.item_id);
+    return { ...toItemRow(item), addtime: formatTime(item.addtime), member_num: members.length + 1 };
+  }
+}

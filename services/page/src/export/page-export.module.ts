@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { ItemAccessService } from '../access/item-access.service';
+import { AttachmentRepository } from '../attachment/attachment.repository';
+import { CatalogRepository } from '../catalog/catalog.repository';
+import { PageRepository } from '../page/page.repository';
+import { ExportPageRepository } from './export-page.repository';
+import { PageExportController } from './page-export.controller';
+import { PageExportService } from './page-export.service';
+
+/**
+ * The page service's side of Word and Markdown exports: read-only subjects over pages, catalogs
+ * and attachments (same service, same collections, read through the slices' repositories).
+ */
+@Module({
+  controllers: [PageExportController],
+  providers: [PageExportService, ExportPageRepository, PageRepository, CatalogRepository, AttachmentRepository, ItemAccessService],
+})
+export class PageExportModule {}

@@ -1,0 +1,112 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { QuireConfig } from '@quire/config';
+import { DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
+import {
+  AppError,
+  type Caller,
+  ErrorCode,
+  escapeHtml,
+  formatTime,
+  MemberGroup,
+  nowSeconds,
+  type SaveTeamMemberDto,
+  type TeamMemberListEntry,
+  type TeamMemberRow,
+  translate,
+} from '@quire/proto';
+import { AuthClient } from '../clients/auth.client';
+import { NoticeClient } from '../clients/notice.client';
+import { TeamItemMemberRepository } from '../team-item-member/team-item-member.repository';
+import { TeamItemRepository } from '../team-item/team-item.repository';
+import { TeamOwnershipService } from '../team/team-ownership.service';
+import type { TeamMemberEntity } from './team-member.entity';
+import { TeamMemberRepository } from './team-member.repository';
+
+/**
+ * Team members (contract §9.8 teamMember/*), managed by the team owner. A new member gets a
+ * read-only right on every item of the team; a removed one loses them all at once.
+ */
+@Injectable()
+export class TeamMemberService {
+  constructor(
+    private readonly members: TeamMemberRepository,
+    private readonly items: TeamItemRepository,
+    private readonly rights: TeamItemMemberRepository,
+    private readonly ownership: TeamOwnershipService,
+    private readonly auth: AuthClient,
+    private readonly notices: NoticeClient,
+    @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
+  ) {}
+
+  /** Newest first, with each user's display name. */
+  async list(caller: Caller, teamId: number): Promise<TeamMemberListEntry[]> {
+    const team = await this.ownership.require(caller, teamId, ErrorCode.TeamNotOwned);
+    const members = await this.members.listByTeam(team.id);
+    return Promise.all(
+      members.map(async (member) => {
+        const user = await this.auth.findUser(caller, member.member_username);
+        return { ...toTeamMemberRow(member), addtime: formatTime(member.addtime), name: escapeHtml(user?.name ?? '') };
+      }),
+    );
+  }
+
+  /** Adds a user by username; the user hears of it through a notice. */
+  async save(caller: Caller, dto: SaveTeamMemberDto): Promise<TeamMemberRow> {
+    const team = await this.ownership.require(caller, dto.team_id, ErrorCode.UserNotFound);
+    const user = await this.auth.findUser(caller, dto.member_username.trim());
+    if (!user) throw new AppError(ErrorCode.UserNotFound, 'user_not_found');
+    if (user.uid === team.uid) throw AppError.failed('team_member_is_owner');
+    if (await this.members.find(team.id, user.uid)) throw AppError.failed('team_member_exists');
+    const now = nowSeconds();
+    let member: TeamMemberEntity;
+    try {
+      member = await this.members.add({ team_id: team.id, member_uid: user.uid, member_username: user.username, addtime: now, last_update_time: now });
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw AppError.failed('team_member_exists');
+      throw error;
+    }
+    // After the membership exists: an item assigned meanwhile sees the member, or is seen here.
+    for (const binding of await this.items.listByTeam(team.id)) {
+      await this.rights.grant({
+        team_id: team.id,
+        item_id: binding.item_id,
+        member_uid: user.uid,
+        member_username: user.username,
+        member_group_id: MemberGroup.ReadOnly,
+        now,
+      });
+    }
+    const language = this.config.language;
+    await this.notices.send(caller, {
+      to_uids: [user.uid],
+      from_name: caller.username,
+      notice_title: translate('notice_team_added_title', language),
+      notice_content: translate('notice_team_added_content', language, {
+        from: escapeHtml(caller.username),
+        team: `<b>${escapeHtml(team.team_name)}</b>`,
+      }),
+    });
+    return toTeamMemberRow(member);
+  }
+
+  /** Removes a member of a team I own; the membership goes first, so the rights stop counting at once. */
+  async delete(caller: Caller, memberId: number): Promise<1> {
+    const member = await this.members.findById(memberId);
+    await this.ownership.require(caller, member?.team_id ?? 0, ErrorCode.TeamNotOwned);
+    if (!member) throw new AppError(ErrorCode.TeamNotOwned, 'team_not_owned');
+    await this.members.remove(member.id);
+    await this.rights.removeByTeamAndUser(member.team_id, member.member_uid);
+    return 1;
+  }
+}
+
+function toTeamMemberRow(member: TeamMemberEntity): TeamMemberRow {
+  return {
+    id: member.id,
+    team_id: member.team_id,
+    member_uid: member.member_uid,
+    member_username: escapeHtml(member.member_username),
+    addtime: member.addtime,
+    last_update_time: member.last_update_time,
+  };
+}

@@ -1,0 +1,45 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { configureApiClient } from '../lib/api-client';
+import { RootLayout, RootFallback, RouteError } from './routes/root-layout';
+
+type RouteModule = { default: ComponentType };
+
+/** Every screen is its own chunk: the reader never downloads the editor or the admin console. */
+const lazy = (load: () => Promise<RouteModule>) => async () => ({ Component: (await load()).default });
+
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: RootFallback,
+    children: [
+      { path: paths.home.path, lazy: lazy(() => import('./routes/landing')) },
+      { path: paths.login.path, lazy: lazy(() => import('./routes/user/login')) },
+      { path: paths.register.path, lazy: lazy(() => import('./routes/user/register')) },
+      { path: paths.settings.path, lazy: lazy(() => import('./routes/user/setting')) },
+      { path: paths.resetPassword.path, lazy: lazy(() => import('./routes/user/reset-password')) },
+      { path: paths.resetPasswordByUrl.path, lazy: lazy(() => import('./routes/user/reset-password-by-url')) },
+      { path: paths.itemIndex.path, lazy: lazy(() => import('./routes/item/item-index')) },
+      { path: paths.itemAdd.path, lazy: lazy(() => import('./routes/item/item-add')) },
+      { path: paths.itemPassword.path, lazy: lazy(() => import('./routes/item/item-password')) },
+      { path: paths.itemExport.path, lazy: lazy(() => import('./routes/pending-screen')) },
+      { path: paths.itemSetting.path, lazy: lazy(() => import('./routes/pending-screen')) },
+      { path: paths.page.path, lazy: lazy(() => import('./routes/page/page-view')) },
+      { path: paths.sharedPage.path, lazy: lazy(() => import('./routes/page/shared-page')) },
+      { path: paths.pageEdit.path, lazy: lazy(() => import('./routes/pending-screen')) },
+      { path: paths.pageDiff.path, lazy: lazy(() => import('./routes/pending-screen')) },
+      { path: paths.catalog.path, lazy: lazy(() => import('./routes/pending-screen')) },
+      { path: paths.noticeIndex.path, lazy: lazy(() => import('./routes/notice/notice-index')) },
+      { path: paths.adminIndex.path, lazy: lazy(() => import('./routes/pending-screen')) },
+      { path: paths.teamIndex.path, lazy: lazy(() => import('./routes/pending-screen')) },
+      { path: paths.teamMember.path, lazy: lazy(() => import('./routes/pending-screen')) },
+      { path: paths.teamItem.path, lazy: lazy(() => import('./routes/pending-screen')) },
+      { path: paths.itemView.path, lazy: lazy(() => import('./routes/item/item-view')) },
+      { path: '*', lazy: lazy(() => import('./routes/not-found')) },
+    ],
+  },
+]);
+
+configureApiClient({ navigate: (to) => void router.navigate(to) });

@@ -1,0 +1,34 @@
+import { Spinner } from '@fluentui/react-components';
+import { ArrowLeftRegular, SignOutRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { HeaderAction } from '../../../components/ui/header-action';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { paths } from '../../../config/paths';
+import { useUserInfo } from '../../../features/auth/api/get-user-info';
+import { logout } from '../../../features/auth/api/logout';
+import { ProfileCard } from '../../../features/auth/components/profile-card';
+
+export default function SettingRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: user } = useUserInfo();
+  const signOut = async () => {
+    await logout().catch(() => undefined);
+    navigate(paths.login.getHref(), { replace: true });
+  };
+  return (
+    <PageLayout
+      width="narrow"
+      title={t('Personal settings')}
+      actions={
+        <>
+          <HeaderAction icon={<ArrowLeftRegular />} label={t('My items')} to={paths.itemIndex.getHref()} />
+          <HeaderAction icon={<SignOutRegular />} label={t('Log out')} onClick={() => void signOut()} />
+        </>
+      }
+    >
+      {user ? <ProfileCard key={user.uid} user={user} /> : <Spinner />}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,27 @@
+import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowUpRegular } from '@fluentui/react-icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const useStyles = makeStyles({
+  button: { position: 'fixed', right: tokens.spacingHorizontalXL, bottom: tokens.spacingVerticalXXL, zIndex: 20, boxShadow: tokens.shadow8 },
+});
+
+/** Appears once the reader has scrolled down a screen. */
+export function BackToTop() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setVisible(window.scrollY > 400);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    onScroll();
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  if (!visible) return null;
+  return (
+    <Tooltip content={t('Back to top')} relationship="label">
+      <Button className={styles.button} shape="circular" size="large" icon={<ArrowUpRegular />} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} />
+    </Tooltip>
+  );
+}

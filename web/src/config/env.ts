@@ -1,0 +1,20 @@
+/** Build-time settings and the business constants of SPEC §9. */
+export const env = {
+  /** The API is served by the same gateway as the app. */
+  apiBase: import.meta.env.VITE_API_BASE ?? '/api',
+  /** Shown by the feedback buttons (SPEC §8: the feedback alert gives a contact). */
+  feedbackContact: import.meta.env.VITE_FEEDBACK_CONTACT ?? '',
+  /** Landing page links; by default items with the personalized domains `demo` and `help`. */
+  demoHref: import.meta.env.VITE_DEMO_URL ?? '/demo',
+  helpHref: import.meta.env.VITE_HELP_URL ?? '/help',
+} as const;
+
+export const limits = {
+  httpTimeoutMs: 20_000,
+  loadingOverlayMaxMs: 20_000,
+  mobileMaxWidth: 999,
+  itemSearchAbove: 9,
+  noticeToastMs: 10_000,
+  menuDepth: 4,
+  qrcodeSize: 3,
+} as const;

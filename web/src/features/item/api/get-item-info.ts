@@ -1,0 +1,56 @@
+import type { Menu, MenuCatalog, MenuPage, PageRow } from '@quire/proto';
+import useSWR from 'swr';
+import { apiRequest } from '../../../lib/api-client';
+
+export type { Menu, MenuCatalog, MenuPage, PageRow };
+
+interface ItemInfoCommon {
+  item_id: number;
+  item_domain: string;
+  is_archived: 0 | 1;
+  item_name: string;
+  unread_count: number | null;
+  is_login: boolean;
+  /** May edit pages (false when archived). */
+  ItemPermn: boolean;
+  ItemCreator: boolean;
+}
+
+/** `item/info` of a regular item (contract §9.3). */
+export interface RegularItemInfo extends ItemInfoCommon {
+  item_type: 1;
+  default_page_id: string;
+  default_cat_id2: number;
+  default_cat_id3: number;
+  default_cat_id4: number | null;
+  menu: Menu;
+}
+
+/** `item/info` of a single-page item: `menu.pages` is one page object. */
+export interface SinglePageItemInfo extends ItemInfoCommon {
+  item_type: 2;
+  current_page_id: number;
+  menu: { pages: PageRow | null };
+}
+
+export type ItemInfo = RegularItemInfo | SinglePageItemInfo;
+
+export interface ItemInfoQuery {
+  itemKey: string;
+  keyword?: string;
+  defaultPageId?: number;
+}
+
+function params(query: ItemInfoQuery) {
+  return { item_id: query.itemKey, keyword: query.keyword ?? '', default_page_id: query.defaultPageId ?? 0 };
+}
+
+export function getItemInfo(query: ItemInfoQuery): Promise<ItemInfo> {
+  return apiRequest<ItemInfo>('item/info', params(query));
+}
+
+export const itemInfoKey = (query: ItemInfoQuery) => ['item/info', params(query)] as const;
+
+export function useItemInfo(query: ItemInfoQuery) {
+  return useSWR(itemInfoKey(query), () => getItemInfo(query), { keepPreviousData: true });
+}

@@ -1,0 +1,165 @@
+import { Button, Card, SearchBox, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { AddRegular, LockClosedRegular, SettingsRegular, SignOutRegular } from '@fluentui/react-icons';
+import { type DragEvent, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterButton, RouterLink } from '../../../components/ui/router-link';
+import { limits } from '../../../config/env';
+import { paths } from '../../../config/paths';
+import { decodeEntities } from '../../../lib/decode-entities';
+import type { ItemListEntry } from '../api/get-my-items';
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalM },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: tokens.spacingHorizontalL },
+  gridMobile: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS },
+  tile: { position: 'relative', padding: 0, overflow: 'hidden', cursor: 'grab', minHeight: '150px' },
+  dragging: { opacity: 0.4 },
+  over: { outline: `2px dashed ${tokens.colorBrandStroke1}` },
+  link: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    padding: tokens.spacingHorizontalM,
+    height: '100%',
+    boxSizing: 'border-box',
+    textDecorationLine: 'none',
+    color: tokens.colorNeutralForeground1,
+    ':hover': { textDecorationLine: 'none' },
+  },
+  thumb: {
+    height: '64px',
+    borderRadius: tokens.borderRadiusMedium,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    fontSize: '28px',
+    fontWeight: tokens.fontWeightBold,
+    color: tokens.colorNeutralForegroundOnBrand,
+    backgroundColor: tokens.colorBrandBackground,
+  },
+  name: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  description: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  corner: { position: 'absolute', top: tokens.spacingVerticalXS, right: tokens.spacingHorizontalXS, display: 'flex', gap: '2px' },
+  newTile: {
+    minHeight: '150px',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalS,
+    border: `2px dashed ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusLarge,
+    color: tokens.colorNeutralForeground2,
+    textDecorationLine: 'none',
+    ':hover': { textDecorationLine: 'none', backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+});
+
+const PALETTE = ['#2b88d8', '#107c10', '#8764b8', '#ca5010', '#038387', '#c239b3', '#486991', '#986f0b'];
+
+function thumbColor(itemId: number): string {
+  return PALETTE[itemId % PALETTE.length];
+}
+
+export interface ItemGridProps {
+  items: ItemListEntry[];
+  mobile: boolean;
+  onReorder: (order: number[]) => void;
+  onExit: (item: ItemListEntry) => void;
+}
+
+/** SPEC §2 item list: thumbnails in the saved order, drag to reorder, search only above 9 items. */
+export function ItemGrid({ items, mobile, onReorder, onExit }: ItemGridProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [order, setOrder] = useState<ItemListEntry[]>(items);
+  const [keyword, setKeyword] = useState('');
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  useEffect(() => setOrder(items), [items]);
+
+  const showSearch = items.length > limits.itemSearchAbove;
+  const shown = useMemo(() => {
+    const needle = keyword.trim().toLowerCase();
+    return needle ? order.filter((item) => decodeEntities(item.item_name).toLowerCase().includes(needle)) : order;
+  }, [order, keyword]);
+  const draggable = !keyword.trim();
+
+  const drop = (event: DragEvent, targetId: number) => {
+    event.preventDefault();
+    setOver(null);
+    if (dragged === null || dragged === targetId) return;
+    const next = order.filter((item) => item.item_id !== dragged);
+    const target = next.findIndex((item) => item.item_id === targetId);
+    const from = order.findIndex((item) => item.item_id === dragged);
+    const to = order.findIndex((item) => item.item_id === targetId);
+    next.splice(from < to ? target + 1 : target, 0, order[from]);
+    setOrder(next);
+    setDragged(null);
+    onReorder(next.map((item) => item.item_id));
+  };
+
+  return (
+    <>
+      {showSearch && (
+        <div className={styles.toolbar}>
+          <SearchBox placeholder={t('Search items')} value={keyword} onChange={(_, data) => setKeyword(data.value)} aria-label={t('Search items')} />
+        </div>
+      )}
+      <div className={mergeClasses(styles.grid, mobile && styles.gridMobile)} data-testid="item-grid">
+        {shown.map((item) => {
+          const name = decodeEntities(item.item_name);
+          const mine = Number(item.creator) === 1;
+          return (
+            <Card
+              key={item.item_id}
+              className={mergeClasses(styles.tile, dragged === item.item_id && styles.dragging, over === item.item_id && styles.over)}
+              draggable={draggable}
+              data-item-id={item.item_id}
+              data-testid="item-tile"
+              onDragStart={(event) => {
+                event.dataTransfer.effectAllowed = 'move';
+                event.dataTransfer.setData('text/plain', String(item.item_id));
+                setDragged(item.item_id);
+              }}
+              onDragEnd={() => {
+                setDragged(null);
+                setOver(null);
+              }}
+              onDragOver={(event) => {
+                event.preventDefault();
+                setOver(item.item_id);
+              }}
+              onDrop={(event) => drop(event, item.item_id)}
+            >
+              <RouterLink to={paths.itemView.getHref(item.item_domain || item.item_id)} className={styles.link} draggable={false}>
+                <div className={styles.thumb} style={{ backgroundColor: thumbColor(item.item_id) }} aria-hidden>
+                  {name.slice(0, 1).toUpperCase()}
+                </div>
+                <span className={styles.name} title={name}>
+                  {Number(item.is_private) === 1 && <LockClosedRegular aria-label={t('Private')} />} {name}
+                </span>
+                <span className={styles.description}>{decodeEntities(item.item_description) || '\u00a0'}</span>
+              </RouterLink>
+              <div className={styles.corner}>
+                {mine ? (
+                  <Tooltip content={t('Item settings')} relationship="label">
+                    <RouterButton to={paths.itemSetting.getHref(item.item_id)} size="small" appearance="subtle" icon={<SettingsRegular />} aria-label={t('Item settings')} />
+                  </Tooltip>
+                ) : (
+                  <Tooltip content={t('Leave this item')} relationship="label">
+                    <Button size="small" appearance="subtle" icon={<SignOutRegular />} aria-label={t('Leave this item')} onClick={() => onExit(item)} />
+                  </Tooltip>
+                )}
+              </div>
+            </Card>
+          );
+        })}
+        <RouterLink to={paths.itemAdd.getHref()} className={styles.newTile} data-testid="new-item-tile">
+          <AddRegular fontSize={32} />
+          {t('New item')}
+        </RouterLink>
+      </div>
+    </>
+  );
+}

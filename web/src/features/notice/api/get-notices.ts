@@ -1,0 +1,28 @@
+import useSWR from 'swr';
+import { type RequestOptions, apiRequest } from '../../../lib/api-client';
+
+/** A notice as `notice/getList` returns it (contract §9.10): title and content are HTML. */
+export interface Notice {
+  notice_id: number;
+  notice_title: string;
+  notice_content: string;
+  from_name: string;
+  notice_time: string;
+  is_read: 0 | 1 | '0' | '1';
+}
+
+export type NoticeType = 'all' | 'unread';
+
+function params(type: NoticeType, count?: number) {
+  return count ? { notice_type: type, count } : { notice_type: type };
+}
+
+export function getNotices(type: NoticeType, count?: number, options: RequestOptions = {}): Promise<Notice[]> {
+  return apiRequest<Notice[]>('notice/getList', params(type, count), options);
+}
+
+export const noticesKey = (type: NoticeType, count?: number) => ['notice/getList', params(type, count)] as const;
+
+export function useNotices(type: NoticeType = 'all', count?: number) {
+  return useSWR(noticesKey(type, count), () => getNotices(type, count));
+}

@@ -1,0 +1,15 @@
+import type { PageInfo } from '@quire/proto';
+import useSWR from 'swr';
+import { apiRequest } from '../../../lib/api-client';
+
+export type { PageInfo };
+
+export function getPage(pageId: number): Promise<PageInfo> {
+  return apiRequest<PageInfo>('page/info', { page_id: pageId });
+}
+
+export const pageKey = (pageId: number) => ['page/info', { page_id: pageId }] as const;
+
+export function usePage(pageId: number | null) {
+  return useSWR(pageId ? pageKey(pageId) : null, () => getPage(pageId as number));
+}

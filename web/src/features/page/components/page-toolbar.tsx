@@ -1,0 +1,62 @@
+import { Button, CounterBadge, Toolbar, ToolbarButton, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { AttachRegular, CopyRegular, DeleteRegular, EditRegular, HistoryRegular, InfoRegular, ShareRegular } from '@fluentui/react-icons';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalXXS,
+    padding: 0,
+    marginBottom: tokens.spacingVerticalM,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    paddingBottom: tokens.spacingVerticalS,
+  },
+  attach: { position: 'relative' },
+  badge: { position: 'absolute', top: '-2px', right: '-4px' },
+});
+
+export interface PageToolbarProps {
+  canEdit: boolean;
+  attachmentCount: number;
+  compact: boolean;
+  onEdit: () => void;
+  onShare: () => void;
+  onCopy: () => void;
+  onDetail: () => void;
+  onHistory: () => void;
+  onDelete: () => void;
+  onAttachments: () => void;
+}
+
+/** SPEC §2 page bar: edit, share, copy, detail, history, delete, attachments with a count badge. */
+export function PageToolbar(props: PageToolbarProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const action = (label: string, icon: ReactElement, onClick: () => void, testId: string) => (
+    <Tooltip content={label} relationship="label" key={testId}>
+      <ToolbarButton icon={icon} onClick={onClick} aria-label={label} data-testid={testId}>
+        {props.compact ? undefined : label}
+      </ToolbarButton>
+    </Tooltip>
+  );
+  return (
+    <Toolbar className={styles.root} aria-label={t('Page actions')} data-testid="page-toolbar">
+      {props.canEdit && action(t('Edit'), <EditRegular />, props.onEdit, 'page-edit')}
+      {action(t('Share'), <ShareRegular />, props.onShare, 'page-share')}
+      {props.canEdit && action(t('Copy'), <CopyRegular />, props.onCopy, 'page-copy')}
+      {action(t('Details'), <InfoRegular />, props.onDetail, 'page-detail-button')}
+      {action(t('History'), <HistoryRegular />, props.onHistory, 'page-history-button')}
+      {props.canEdit && action(t('Delete'), <DeleteRegular />, props.onDelete, 'page-delete')}
+      <span className={styles.attach}>
+        <Tooltip content={t('Attachments')} relationship="label">
+          <Button appearance="subtle" icon={<AttachRegular />} onClick={props.onAttachments} aria-label={t('Attachments')} data-testid="page-attachments">
+            {props.compact ? undefined : t('Attachments')}
+          </Button>
+        </Tooltip>
+        {props.attachmentCount > 0 && <CounterBadge className={styles.badge} count={props.attachmentCount} size="small" data-testid="attachment-count" />}
+      </span>
+    </Toolbar>
+  );
+}

@@ -1,0 +1,106 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Switch,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { CopyRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { setSinglePageLink } from '../api/create-single-page';
+import { qrcodeUrl } from '../api/qrcode';
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, alignItems: 'stretch' },
+  row: { display: 'flex', gap: tokens.spacingHorizontalS },
+  grow: { flexGrow: 1, minWidth: 0 },
+  qr: { alignSelf: 'center', width: '160px', height: '160px', imageRendering: 'pixelated', backgroundColor: '#fff', padding: '4px', borderRadius: tokens.borderRadiusMedium },
+  copied: { color: tokens.colorPaletteGreenForeground1, fontSize: tokens.fontSizeBase200 },
+});
+
+export interface ShareDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The page inside its item: `/{item}?page_id=`. */
+  itemPageHref: string;
+  pageId: number;
+  uniqueKey: string;
+  /** Only editors may turn the single-page link on or off. */
+  canEdit: boolean;
+}
+
+function absolute(href: string): string {
+  return new URL(href, window.location.origin).toString();
+}
+
+/** SPEC §2 share dialog: the link, its QR code (`common/qrcode`) and the single-page link switch. */
+export function ShareDialog({ open, onClose, itemPageHref, pageId, uniqueKey, canEdit }: ShareDialogProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [key, setKey] = useState(uniqueKey);
+  const [copied, setCopied] = useState(false);
+  const link = absolute(key ? paths.sharedPage.getHref(key) : itemPageHref);
+
+  const toggle = async (enabled: boolean) => {
+    try {
+      setKey(await setSinglePageLink(pageId, enabled));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      // Clipboard access needs a secure context; the link stays selectable in the field.
+      setCopied(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('Share')}</DialogTitle>
+          <DialogContent className={styles.content}>
+            <Field label={key ? t('Single-page link') : t('Link to this page')}>
+              <div className={styles.row}>
+                <Input className={styles.grow} value={link} readOnly data-testid="share-link" onFocus={(event) => event.target.select()} />
+                <Button icon={<CopyRegular />} onClick={copy}>
+                  {t('Copy')}
+                </Button>
+              </div>
+            </Field>
+            {copied && <span className={styles.copied}>{t('Link copied')}</span>}
+            <img className={styles.qr} src={qrcodeUrl(link)} alt={t('QR code of the link')} data-testid="share-qrcode" />
+            {canEdit && (
+              <Switch
+                checked={Boolean(key)}
+                onChange={(_, data) => void toggle(data.checked)}
+                label={t('Share this page alone (single-page link)')}
+                data-testid="single-page-switch"
+              />
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              {t('Close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
