@@ -19,6 +19,7 @@ COPY proto/package.json proto/
 COPY libs/config/package.json libs/config/
 COPY libs/platform/package.json libs/platform/
 COPY libs/testing/package.json libs/testing/
+COPY libs/markdown/package.json libs/markdown/
 COPY services/auth/package.json services/auth/
 COPY services/item/package.json services/item/
 COPY services/page/package.json services/page/
@@ -42,7 +43,7 @@ RUN npm run build
 RUN npm prune --omit=dev --no-audit --no-fund \
  && mkdir -p /out/web \
  && cp -a package.json node_modules docker /out/ \
- && for ws in proto libs/config libs/platform gateway embedded services/*; do \
+ && for ws in proto libs/config libs/platform libs/markdown gateway embedded services/*; do \
       mkdir -p "/out/$(dirname "$ws")" && cp -a "$ws" "/out/$ws"; \
     done \
  && cp -a web/package.json web/dist /out/web/ \

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ENV_VARIABLES, loadConfig } from '@quire/config';
+import { MAX_MESSAGE_BYTES } from '@quire/proto';
 import { parse, parseAllDocuments } from 'yaml';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -409,7 +410,11 @@ describe('deployment files', () => {
 
     it('gives the infrastructure the health checks the apps wait for', () => {
       for (const name of infra) expect(arr(composeServices, name, 'healthcheck', 'test').length).toBeGreaterThan(1);
-      expect(arr(composeServices, 'nats', 'command')).toEqual(['-m', '8222']);
+      expect(arr(composeServices, 'nats', 'command')).toEqual(['-c', '/etc/nats/nats.conf']);
+      // monitoring for the health check, and messages up to proto's MAX_MESSAGE_BYTES
+      const natsConf = fs.readFileSync(path.join(root, 'docker/nats.conf'), 'utf8');
+      expect(natsConf).toMatch(/^http_port: 8222$/m);
+      expect(natsConf).toMatch(new RegExp(`^max_payload: ${MAX_MESSAGE_BYTES}$`, 'm'));
       expect(arr(composeServices, 'nats', 'healthcheck', 'test').join(' ')).toContain(':8222/healthz');
       expect(arr(composeServices, 'minio', 'command')).toEqual(['server', '/data', '--console-address', ':9001']);
       // MinIO's root account is the one the apps use as S3 keys.

@@ -26,12 +26,13 @@ describe('admin console and mail, embedded over HTTP', () => {
   };
   const postJson = async (client: ApiClient, route: string, body: unknown) =>
     (await client.request(route, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).json();
-  const mailTo = async (to: string): Promise<CapturedMail> => {
+  /** The n-th mail (from 1) to an address, once it arrived (the queue sends in the background). */
+  const mailTo = async (to: string, n: number): Promise<CapturedMail> => {
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
-      const mail = capture.messages.filter((m) => m.to === to).at(-1);
+      const mail = capture.messages.filter((m) => m.to === to)[n - 1];
       if (mail) return mail;
     }
-    throw new Error(`no mail to ${to}`);
+    throw new Error(`no mail #${n} to ${to}`);
   };
 
   beforeAll(async () => {
@@ -86,7 +87,7 @@ describe('admin console and mail, embedded over HTTP', () => {
   it('binds and verifies an e-mail address, then resets the password through the mailed link', async () => {
     const { client } = await register('mail_user', 'first-pass');
     expect(await client.post('/api/user/updateEmail', { email: 'mail.user@example.com', password: 'first-pass' })).toEqual({ error_code: 0, data: [] });
-    const verify = new URL(/https?:\/\/\S+/.exec((await mailTo('mail.user@example.com')).text)?.[0] ?? '');
+    const verify = new URL(/https?:\/\/\S+/.exec((await mailTo('mail.user@example.com', 1)).text)?.[0] ?? '');
     expect(verify.pathname).toBe('/user/verifyEmail');
     expect(await new ApiClient(baseUrl).post('/api/user/verifyEmail', Object.fromEntries(verify.searchParams))).toEqual({ error_code: 0, data: [] });
     expect((await client.post('/api/user/info')).data).toMatchObject({ email: 'mail.user@example.com', email_verify: 1 });
@@ -94,7 +95,7 @@ describe('admin console and mail, embedded over HTTP', () => {
     await app.get(KeyValueStore).delete('mail-throttle:mail.user@example.com');
     const stranger = new ApiClient(baseUrl);
     expect(await stranger.post('/api/user/resetPasswordEmail', { email: 'mail.user@example.com', v_code: await captcha(stranger) })).toEqual({ error_code: 0, data: [] });
-    const reset = new URL(/https?:\/\/\S+/.exec((await mailTo('mail.user@example.com')).text)?.[0] ?? '');
+    const reset = new URL(/https?:\/\/\S+/.exec((await mailTo('mail.user@example.com', 2)).text)?.[0] ?? '');
     expect(reset.pathname).toBe('/user/ResetPasswordByUrl');
 
     const browser = new ApiClient(baseUrl);

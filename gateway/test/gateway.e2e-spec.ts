@@ -156,14 +156,24 @@ describe('Gateway', () => {
       expect(response.json()).toEqual({ error_code: 10400, error_message: 'The request body could not be read: malformed JSON' });
     });
 
-    it('refuses a body over 8 MB with 10400', async () => {
+    it('refuses a body over 16 MB with 10400', async () => {
+      const response = await new ApiClient(base).request('/api/common/homePageSetting', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `content=${'x'.repeat(17 * 1024 * 1024)}`,
+      });
+      expect(response.status).toBe(413);
+      expect(response.json()).toEqual({ error_code: 10400, error_message: 'The request body is too large' });
+    });
+
+    it('refuses a message larger than the transport carries with 10413, before sending it', async () => {
       const response = await new ApiClient(base).request('/api/common/homePageSetting', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: `content=${'x'.repeat(9 * 1024 * 1024)}`,
       });
       expect(response.status).toBe(413);
-      expect(response.json()).toEqual({ error_code: 10400, error_message: 'The request body is too large' });
+      expect(response.json()).toEqual({ error_code: 10413, error_message: 'The request is too large (at most 8 MB)' });
     });
 
     it('answers an unknown route with 10404', async () => {

@@ -106,6 +106,7 @@ export function residentBytes(pid: number): number {
   return Number(match[1]) * 1024;
 }
 
+/** Logs in as the administrator; the cookies a browser then sends (session and client id), as a Cookie header. */
 async function login(port: number): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
     method: 'POST',
@@ -114,7 +115,9 @@ async function login(port: number): Promise<string> {
   });
   const envelope = (await response.json()) as { error_code: number; data?: { user_token?: string } };
   if (envelope.error_code !== 0 || !envelope.data?.user_token) throw new Error(`bench login failed: ${JSON.stringify(envelope)}`);
-  return `cookie_token=${envelope.data.user_token}`;
+  // The browser's client-id cookie too: without it the gateway would mint a new one on every request.
+  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]);
+  return cookies.join('; ');
 }
 
 function kill(child: ChildProcess): Promise<void> {

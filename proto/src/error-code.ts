@@ -29,6 +29,8 @@ export const ErrorCode = {
   /** Quire: a cross-site POST that carried the session cookie. */
   CrossSite: 10403,
   InvalidRoute: 10404,
+  /** Quire: a request too large for the transport (HTTP 413). */
+  PayloadTooLarge: 10413,
   /** Quire: too many requests from one address (HTTP 429). */
   RateLimited: 10429,
   /** Quire: the service that owns the call is unreachable. */

@@ -14,6 +14,7 @@ export const Messages = {
   bad_request: { en: 'The request body could not be read: {reason}', 'zh-cn': '请求内容无法解析：{reason}' },
   body_too_large: { en: 'The request body is too large', 'zh-cn': '请求内容过大' },
   cross_site: { en: 'Cross-site request refused', 'zh-cn': '拒绝跨站请求' },
+  payload_too_large: { en: 'The request is too large (at most {max} MB)', 'zh-cn': '请求过大（最多 {max} MB）' },
   rate_limited: { en: 'Too many attempts, please wait a minute and try again', 'zh-cn': '尝试次数过多，请一分钟后再试' },
   timeout: { en: 'The server did not answer in time, please try again', 'zh-cn': '服务器响应超时，请重试' },
   unavailable: { en: 'The service is temporarily unavailable, please try again shortly', 'zh-cn': '服务暂时不可用，请稍后重试' },

@@ -5,7 +5,7 @@ import { AppError, ErrorCode } from '@quire/proto';
 import { uploadRuleForPath } from '../upload/upload-route';
 
 /** Largest form or JSON body (a page's Markdown travels this way). */
-export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const MAX_FIELD_BYTES = 8 * 1024 * 1024;
 
 /**

@@ -9,6 +9,7 @@ const HTTP_STATUS: Partial<Record<number, number>> = {
   [ErrorCode.BadRequest]: 400,
   [ErrorCode.InvalidRoute]: 404,
   [ErrorCode.RateLimited]: 429,
+  [ErrorCode.PayloadTooLarge]: 413,
 };
 
 /**

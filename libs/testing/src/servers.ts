@@ -1,10 +1,13 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { startServerProcess, type ServerProcess } from './server-process';
 
-/** A real nats-server on a free loopback port. */
+/** A real nats-server on a free loopback port, with `max_payload` raised to 8 MiB as Quire's deployments configure it. */
 export function startNatsServer(): Promise<ServerProcess> {
   return startServerProcess({
     binary: 'nats-server',
-    args: (port) => ['-a', '127.0.0.1', '-p', String(port)],
+    prepare: (port, dir) => fs.writeFileSync(path.join(dir, 'nats.conf'), `listen: "127.0.0.1:${port}"\nmax_payload: 8388608\n`),
+    args: (_port, dir) => ['-c', path.join(dir, 'nats.conf')],
     url: (port) => `nats://127.0.0.1:${port}`,
   });
 }

@@ -22,6 +22,8 @@ export const paths = {
     path: '/user/ResetPasswordByUrl',
     getHref: (query: { uid: number | string; email: string; token: string }) => withQuery('/user/ResetPasswordByUrl', query),
   },
+  /** Not in SPEC §2: the target of the address-verification mail (auth service, `email-links.ts`). */
+  verifyEmail: { path: '/user/verifyEmail', getHref: () => '/user/verifyEmail' },
   itemIndex: { path: '/item/index', getHref: () => '/item/index' },
   itemAdd: { path: '/item/add', getHref: () => '/item/add' },
   itemPassword: {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertBlobKey, BlobNotFoundError, BlobStorage, InvalidBlobKeyError, type BlobInfo } from './blob-storage';
 
@@ -39,19 +39,22 @@ export class LocalDiskBlobStorage extends BlobStorage {
     const tmpBlob = `${tmpBase}.blob`;
     const tmpMeta = `${tmpBase}.json`;
     try {
-      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      await pipeline(source, createWriteStream(tmpBlob, { flags: 'wx' }));
+      // A buffer is written in one call; only a stream needs a pipeline (and a stat for its size).
+      if (Buffer.isBuffer(body)) await fs.writeFile(tmpBlob, body, { flag: 'wx' });
+      else await pipeline(body, createWriteStream(tmpBlob, { flags: 'wx' }));
       const meta: BlobMeta = { contentType: contentType || DEFAULT_CONTENT_TYPE };
       await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
       await makeParents(path.join(this.root, 'blobs'), key);
       await makeParents(path.join(this.root, 'meta'), `${key}.json`);
-      const { size } = await fs.stat(tmpBlob);
+      const size = Buffer.isBuffer(body) ? body.length : (await fs.stat(tmpBlob)).size;
       await fs.rename(tmpBlob, blobPath);
       await fs.rename(tmpMeta, metaPath);
       return { size, contentType: meta.contentType };
-    } finally {
+    } catch (error) {
+      // Nothing half-written stays behind; after both renames there is nothing left to remove.
       await fs.rm(tmpBlob, { force: true });
       await fs.rm(tmpMeta, { force: true });
+      throw error;
     }
   }
 

@@ -4,7 +4,7 @@ import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import type { NatsConnection } from 'nats';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
-import { AppError, ErrorCode, isRpcErrorPayload, type Message, type Subject } from '@quire/proto';
+import { AppError, ErrorCode, isRpcErrorPayload, MAX_MESSAGE_BYTES, type Message, type Subject } from '@quire/proto';
 import { TransportClient } from './transport-client';
 
 /** nats.js error codes that mean "the broker cannot be reached right now". */
@@ -22,6 +22,9 @@ const CONNECTION_MESSAGE = /Connection lost|CONNECTION_(CLOSED|DRAINING|REFUSED|
 
 const PING_TIMEOUT_CAP_MS = 2_000;
 
+/** Messages whose text parts are this small are never measured exactly (most calls). */
+const CERTAINLY_SMALL_BYTES = 64 * 1024;
+
 /**
  * The transport port over any Nest ClientProxy: the in-process client in embedded mode,
  * ClientNats in distributed mode. Every failure arrives as an AppError; the caller never
@@ -38,6 +41,7 @@ export class ClientProxyTransportClient extends TransportClient {
   }
 
   async send<R = unknown>(subject: Subject, message: Message): Promise<R> {
+    this.assertFits(message);
     try {
       // A handler that returns nothing completes without a value (its JSON reply has no `response`).
       return await firstValueFrom(this.client.send<R, Message>(subject, message).pipe(timeout(this.timeoutMs)), {
@@ -74,6 +78,25 @@ export class ClientProxyTransportClient extends TransportClient {
     await this.client.close();
   }
 
+  /** Refuses, before sending, a message larger than the transport carries (never half-sent, never a vague failure). */
+  private assertFits(message: Message): void {
+    if (roughSize(message.params) < CERTAINLY_SMALL_BYTES) return;
+    const limit = Math.min(MAX_MESSAGE_BYTES, this.brokerLimit());
+    if (Buffer.byteLength(JSON.stringify(message)) > limit) {
+      throw new AppError(ErrorCode.PayloadTooLarge, 'payload_too_large', { max: Math.floor(limit / (1024 * 1024)) || 1 });
+    }
+  }
+
+  /** NATS's `max_payload` as the connected server announced it; no further limit in process. */
+  private brokerLimit(): number {
+    if (!(this.client instanceof ClientNats)) return Number.POSITIVE_INFINITY;
+    try {
+      return this.client.unwrap<NatsConnection>().info?.max_payload ?? MAX_MESSAGE_BYTES;
+    } catch {
+      return MAX_MESSAGE_BYTES;
+    }
+  }
+
   private toAppError(subject: Subject, error: unknown): AppError {
     if (error instanceof AppError) return error;
     if (isRpcErrorPayload(error)) return AppError.fromPayload(error);
@@ -90,6 +113,15 @@ export class ClientProxyTransportClient extends TransportClient {
     this.logger.error(`${subject} failed: ${text}`, error instanceof Error ? error.stack : undefined);
     return new AppError(ErrorCode.Failed, 'internal_error');
   }
+}
+
+/** A cheap upper-bound-ish size: the length of each top-level text, or of the JSON of anything else. */
+function roughSize(params: Message['params']): number {
+  let size = 0;
+  for (const value of Object.values(params ?? {})) {
+    size += typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0);
+  }
+  return size;
 }
 
 function messageOf(error: unknown): string {

@@ -121,6 +121,18 @@ export function describeTransportContract(
       expect(reply).toEqual({ uid: 7, clientId: 'client-1', params: { item_id: '12', tags: ['a', 'b'] } });
     });
 
+    it('carries a 2 MB message, as a large page save needs', async () => {
+      const content = 'x'.repeat(2 * 1024 * 1024);
+      const reply = await sut.send<{ params: { content: string } }>(TestSubject.Echo, { caller, params: { content } });
+      expect(reply.params.content.length).toBe(content.length);
+    });
+
+    it('refuses a message over 8 MiB with 10413 before sending it', async () => {
+      const error = await sut.send(TestSubject.Echo, { caller, params: { content: 'x'.repeat(8 * 1024 * 1024 + 1) } }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ code: ErrorCode.PayloadTooLarge, key: 'payload_too_large' });
+    });
+
     it('returns a Reply object intact, so the gateway can set the session cookie', async () => {
       const reply = await sut.send(TestSubject.Session, { caller, params: { name: 'bob' } });
 

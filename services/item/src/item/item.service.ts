@@ -197,7 +197,7 @@ export class ItemService {
     if (user.uid !== caller.uid) {
       await this.notices.send(caller, {
         to_uids: [user.uid],
-        from_name: caller.username,
+        from_name: caller.username.slice(0, 64),
         notice_title: translate('notice_item_attorned_title', this.config.language),
         notice_content: translate('notice_item_attorned_content', this.config.language, {
           from: escapeHtml(caller.username),

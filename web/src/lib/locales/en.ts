@@ -142,6 +142,7 @@ export const en: Record<string, string> = {
   'This link does not exist or has been turned off.': 'This link does not exist or has been turned off.',
   'This page does not exist or has been deleted.': 'This page does not exist or has been deleted.',
   'This screen is not available in this version yet.': 'This screen is not available in this version yet.',
+  'This verification link is invalid or has expired.': 'This verification link is invalid or has expired.',
   'Time': 'Time',
   'Title': 'Title',
   'Unbound': 'Unbound',
@@ -155,6 +156,7 @@ export const en: Record<string, string> = {
   'Verification code': 'Verification code',
   'Verification code image': 'Verification code image',
   'Verified': 'Verified',
+  'Verify email': 'Verify email',
   'View': 'View',
   'Visibility': 'Visibility',
   'Visit password': 'Visit password',
@@ -162,5 +164,6 @@ export const en: Record<string, string> = {
   'Work together': 'Work together',
   'Write API docs, data dictionaries and manuals in Markdown, and share them by link.': 'Write API docs, data dictionaries and manuals in Markdown, and share them by link.',
   'You have an unread message': 'You have an unread message',
+  'Your email address is verified.': 'Your email address is verified.',
   'Your password has been reset': 'Your password has been reset',
 };

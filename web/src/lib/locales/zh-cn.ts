@@ -142,6 +142,7 @@ export const zhCN: Record<string, string> = {
   'This link does not exist or has been turned off.': '该链接不存在或已关闭。',
   'This page does not exist or has been deleted.': '页面不存在或已删除。',
   'This screen is not available in this version yet.': '此版本暂未提供该页面。',
+  'This verification link is invalid or has expired.': '该验证链接无效或已过期。',
   'Time': '时间',
   'Title': '标题',
   'Unbound': '未绑定',
@@ -155,6 +156,7 @@ export const zhCN: Record<string, string> = {
   'Verification code': '验证码',
   'Verification code image': '验证码图片',
   'Verified': '已验证',
+  'Verify email': '验证邮箱',
   'View': '查看',
   'Visibility': '公开性',
   'Visit password': '访问密码',
@@ -162,5 +164,6 @@ export const zhCN: Record<string, string> = {
   'Work together': '团队协作',
   'Write API docs, data dictionaries and manuals in Markdown, and share them by link.': '用 Markdown 编写 API 文档、数据字典和使用手册，并通过链接分享。',
   'You have an unread message': '你有一条未读消息',
+  'Your email address is verified.': '你的邮箱已验证。',
   'Your password has been reset': '密码已重置',
 };

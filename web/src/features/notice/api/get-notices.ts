@@ -1,15 +1,9 @@
+import type { NoticeRow } from '@quire/proto';
 import useSWR from 'swr';
 import { type RequestOptions, apiRequest } from '../../../lib/api-client';
 
 /** A notice as `notice/getList` returns it (contract §9.10): title and content are HTML. */
-export interface Notice {
-  notice_id: number;
-  notice_title: string;
-  notice_content: string;
-  from_name: string;
-  notice_time: string;
-  is_read: 0 | 1 | '0' | '1';
-}
+export type Notice = NoticeRow;
 
 export type NoticeType = 'all' | 'unread';
 

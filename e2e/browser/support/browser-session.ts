@@ -1,0 +1,89 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve(__dirname, '..', '..', 'artifacts', 'screenshots');
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/**
+ * Debian's chromium, headless. Playwright's `launch` gives every browser a fresh temporary
+ * profile (the `--user-data-dir` it passes itself), removed on close.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** One visitor: a context with its own cookies, at the given width, recording what the console says. */
+export class BrowserVisitor {
+  readonly consoleErrors: string[] = [];
+  readonly pageErrors: string[] = [];
+  private shots = 0;
+
+  private constructor(
+    readonly context: BrowserContext,
+    readonly page: Page,
+    readonly viewport: ViewportName,
+    private readonly label: string,
+  ) {
+    page.on('console', (message) => {
+      if (message.type() === 'error') this.consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => this.pageErrors.push(error.message));
+  }
+
+  static async open(browser: Browser, baseUrl: string, viewport: ViewportName, label: string): Promise<BrowserVisitor> {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport], locale: 'en-US' });
+    context.setDefaultTimeout(10_000);
+    return new BrowserVisitor(context, await context.newPage(), viewport, label);
+  }
+
+  /** Opens an app path and waits for the first screen (the language gate resolves before it). */
+  async visit(pathname: string): Promise<void> {
+    await this.page.goto(pathname);
+    await this.page.locator('header').first().waitFor();
+  }
+
+  async cookie(name: string): Promise<string | undefined> {
+    return (await this.context.cookies()).find((cookie) => cookie.name === name)?.value;
+  }
+
+  /** Writes `e2e/artifacts/screenshots/<label>-<viewport>-<nn>-<name>.png` for a person to look at. */
+  async screenshot(name: string): Promise<void> {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    this.shots += 1;
+    const file = `${this.label}-${this.viewport}-${String(this.shots).padStart(2, '0')}-${name}.png`;
+    await this.page.screenshot({ path: path.join(SCREENSHOT_DIR, file), fullPage: false });
+  }
+
+  /** Waits until the captcha image has loaded (its code is then in the KeyValueStore). */
+  async captchaLoaded(): Promise<void> {
+    await this.page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('[data-testid="captcha-image"]');
+      return Boolean(image && image.complete && image.naturalWidth > 0);
+    });
+  }
+
+  /** The text of the app's alert dialog, which is then closed with OK. */
+  async acceptAlert(): Promise<string> {
+    const dialog = this.page.getByRole('alertdialog');
+    await dialog.waitFor();
+    const text = (await dialog.textContent()) ?? '';
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    return text;
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+  }
+}

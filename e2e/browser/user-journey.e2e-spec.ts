@@ -1,0 +1,383 @@
+import { describeWith } from '@quire/testing';
+import { Subject } from '@quire/proto';
+import type { Browser } from 'playwright-core';
+import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
+import { ensureWebBuilt } from './support/ensure-web-build';
+import { type QuireApp, startQuire, testCaller } from './support/quire-app';
+
+/**
+ * Issue 6 in a real browser: register → log in → create items → read pages → share (QR) →
+ * private item asks for its password → notices → settings, at desktop width and at 390 px.
+ * Screenshots of each screen go to e2e/artifacts/screenshots/.
+ */
+const PASSWORD = 'journey-pass-1';
+
+const HANDBOOK_PAGES = {
+  intro: [
+    '# Welcome to the handbook',
+    '',
+    'Plain text with **bold**, a [link](https://example.com) and <script>window.__xss = 1</script> nothing else.',
+    '',
+    '## Endpoints',
+    '',
+    '| Method | Path | Meaning |',
+    '| --- | --- | --- |',
+    '| GET | /api/item/info | read an item |',
+    '',
+    '```js',
+    'const answer = 42;',
+    '```',
+    '',
+    '## Errors',
+    '',
+    'Inline math $E = mc^2$ follows.',
+  ].join('\n'),
+  install: '# Installing\n\nRun `npm start` & wait for <b>ready</b>.',
+  deep: '# Deep page\n\nThree catalogs down.',
+};
+
+describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journey', () => {
+  let quire: QuireApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const webDist = await ensureWebBuilt();
+    quire = await startQuire(webDist);
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await quire?.close();
+  });
+
+  describe.each<ViewportName>(['desktop', 'mobile'])('at %s width', (viewport) => {
+    const username = `${viewport}${Date.now() % 100000}`;
+    let me: BrowserVisitor;
+    const ids: { handbook: number; secret: number; onePager: number; intro: number; install: number; deep: number; uid: number } = {
+      handbook: 0,
+      secret: 0,
+      onePager: 0,
+      intro: 0,
+      install: 0,
+      deep: 0,
+      uid: 0,
+    };
+
+    /** A call with the browser's session, for content the part-1 screens cannot write (pages, catalogs). */
+    const api = async <T>(path: string, form: Record<string, string | number>): Promise<T> => {
+      const reply = await me.page.request.post(`/api/${path}`, { form });
+      const body = (await reply.json()) as { error_code: number; error_message?: string; data: T };
+      if (body.error_code !== 0) throw new Error(`${path}: ${body.error_code} ${body.error_message}`);
+      return body.data;
+    };
+
+    beforeAll(async () => {
+      me = await BrowserVisitor.open(browser, quire.baseUrl, viewport, 'journey');
+    });
+
+    afterAll(async () => {
+      await me?.close();
+    });
+
+    it('shows the landing page with its carousel, claim and links, and calls the scheduled task', async () => {
+      const cron = me.page.waitForRequest((request) => request.url().includes('/api/ScriptCron/run'));
+      await me.visit('/');
+      await cron;
+      await me.page.getByTestId('carousel').waitFor();
+      expect(await me.page.getByTestId('teams-claim').textContent()).toBe('Used by over 6000 teams');
+      expect(await me.page.getByTestId('landing-main-link').getAttribute('href')).toBe('/user/login');
+      await me.page.getByRole('link', { name: 'Demo' }).waitFor();
+      await me.page.getByRole('link', { name: 'Help' }).waitFor();
+      await me.screenshot('landing');
+    });
+
+    it('registers with the captcha and lands on the empty item list', async () => {
+      await me.visit('/');
+      await me.page.getByRole('main').getByRole('link', { name: 'Register' }).click();
+      await me.page.waitForURL('**/user/register');
+      await me.page.locator('input[name=username]').fill(username);
+      await me.page.locator('input[name=password]').fill(PASSWORD);
+      await me.page.locator('input[name=confirm_password]').fill(PASSWORD);
+      await me.captchaLoaded();
+      await me.page.locator('input[name=v_code]').fill(await quire.captchaCode((await me.cookie('quire_client')) as string));
+      await me.screenshot('register');
+      await me.page.getByRole('button', { name: 'Register' }).click();
+      await me.page.waitForURL('**/item/index');
+      await me.page.getByTestId('new-item-tile').waitFor();
+      expect(await me.page.getByTestId('item-tile').count()).toBe(0);
+      ids.uid = (await api<{ uid: number }>('user/info', {})).uid;
+    });
+
+    it('creates a regular, a private (password required) and a single-page item', async () => {
+      const create = async (name: string, options: { single?: boolean; password?: string; description?: string } = {}) => {
+        await me.page.getByTestId('new-item-tile').click();
+        await me.page.waitForURL('**/item/add');
+        if (options.single) await me.page.getByRole('radio', { name: 'Single-page item' }).check();
+        await me.page.locator('input[name=item_name]').fill(name);
+        await me.page.locator('textarea[name=item_description]').fill(options.description ?? '');
+        if (options.password) {
+          await me.page.getByRole('radio', { name: 'Private item' }).check();
+          await me.page.getByRole('button', { name: 'Create' }).click();
+          expect(await me.acceptAlert()).toContain('Please set a password for private item');
+          await me.page.locator('input[name=password]').fill(options.password);
+        }
+        if (name === 'Handbook') await me.screenshot('new-item');
+        await me.page.getByRole('button', { name: 'Create' }).click();
+        await me.page.waitForURL('**/item/index');
+        await me.page.getByTestId('item-tile').filter({ hasText: name }).waitFor();
+      };
+      await create('Handbook', { description: 'Team <handbook> & notes' });
+      await create('Secrets', { password: 'open-sesame' });
+      await create('One pager', { single: true });
+      const tiles = me.page.getByTestId('item-tile');
+      expect(await tiles.count()).toBe(3);
+      await tiles.filter({ hasText: 'Handbook' }).getByText('Team <handbook> & notes').waitFor();
+      await me.screenshot('item-list');
+
+      const items = await api<{ item_id: number; item_name: string }[]>('item/myList', {});
+      const idOf = (name: string) => items.find((item) => item.item_name === name)?.item_id ?? 0;
+      ids.handbook = idOf('Handbook');
+      ids.secret = idOf('Secrets');
+      ids.onePager = idOf('One pager');
+      const save = async (itemId: number, title: string, content: string, catId = 0, sNumber = 99) =>
+        (await api<{ page_id: number }>('page/save', { page_id: 0, item_id: itemId, cat_id: catId, s_number: sNumber, page_title: title, page_content: content })).page_id;
+      const catalog = async (name: string, parent = 0) =>
+        (await api<{ cat_id: number }>('catalog/save', { item_id: ids.handbook, cat_id: 0, parent_cat_id: parent, cat_name: name, s_number: 99 })).cat_id;
+      ids.intro = await save(ids.handbook, 'Introduction', HANDBOOK_PAGES.intro, 0, 1);
+      const guides = await catalog('Guides');
+      ids.install = await save(ids.handbook, 'Install & run', HANDBOOK_PAGES.install, guides);
+      const level3 = await catalog('Advanced', guides);
+      const level4 = await catalog('Internals', level3);
+      ids.deep = await save(ids.handbook, 'Deep page', HANDBOOK_PAGES.deep, level4);
+      await save(ids.secret, 'Hidden plan', '# Hidden plan\n\nOnly with the password.');
+    });
+
+    it('reorders the items by dragging a thumbnail, and the order survives a reload', async () => {
+      await me.visit('/item/index');
+      const names = async () => (await me.page.getByTestId('item-tile').locator('span[title]').allTextContents()).map((n) => n.trim());
+      expect(await names()).toEqual(['Handbook', 'Secrets', 'One pager']);
+      const saved = me.page.waitForResponse((response) => response.url().endsWith('/api/item/sort'));
+      await me.page.getByTestId('item-tile').filter({ hasText: 'One pager' }).dragTo(me.page.getByTestId('item-tile').filter({ hasText: 'Handbook' }));
+      await saved;
+      expect(await names()).toEqual(['One pager', 'Handbook', 'Secrets']);
+      await me.page.reload();
+      await me.page.getByTestId('item-tile').first().waitFor();
+      expect(await names()).toEqual(['One pager', 'Handbook', 'Secrets']);
+    });
+
+    it('reads an item: menu, rendered and sanitized Markdown, table of contents, nested catalogs', async () => {
+      await me.page.getByTestId('item-tile').filter({ hasText: 'Handbook' }).getByRole('link').click();
+      await me.page.waitForURL(`**/${ids.handbook}`);
+      await me.page.getByTestId('page-title').filter({ hasText: 'Introduction' }).waitFor();
+      const body = me.page.getByTestId('markdown-body');
+      await body.locator('table').getByText('/api/item/info').waitFor();
+      await body.locator('h2', { hasText: 'Endpoints' }).waitFor();
+      await body.locator('pre code').getByText('const answer = 42;').waitFor();
+      await body.locator('.katex, .math').first().waitFor();
+      expect(await body.locator('script').count()).toBe(0);
+      expect(await me.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      if (viewport === 'desktop') {
+        await me.page.getByTestId('page-toc').getByRole('button', { name: 'Errors' }).waitFor();
+      } else {
+        await me.page.getByRole('button', { name: 'Menu' }).click();
+      }
+      await me.screenshot('reader');
+
+      const menu = me.page.getByTestId('item-menu');
+      await menu.getByRole('button', { name: 'Guides' }).click();
+      await menu.getByRole('button', { name: 'Advanced' }).click();
+      await menu.getByRole('button', { name: 'Internals' }).click();
+      await menu.getByRole('link', { name: 'Deep page' }).click();
+      await me.page.waitForURL(`**/${ids.handbook}?page_id=${ids.deep}`);
+      await me.page.getByTestId('page-title').filter({ hasText: 'Deep page' }).waitFor();
+      if (viewport === 'mobile') await me.page.getByRole('button', { name: 'Menu' }).click();
+      await me.page.getByRole('link', { name: 'Install & run' }).click();
+      await me.page.getByTestId('page-title').filter({ hasText: 'Install & run' }).waitFor();
+      await me.page.getByTestId('markdown-body').locator('b', { hasText: 'ready' }).waitFor();
+    });
+
+    it('searches the menu on Enter', async () => {
+      if (viewport === 'mobile') await me.page.getByRole('button', { name: 'Menu' }).click();
+      const search = me.page.getByRole('searchbox', { name: 'Search pages (Enter)' });
+      await search.fill('catalogs down');
+      const answered = me.page.waitForResponse((response) => response.url().endsWith('/api/item/info') && response.request().postData()?.includes('keyword=catalogs') === true);
+      await search.press('Enter');
+      await answered;
+      const menu = me.page.getByTestId('item-menu');
+      await menu.getByRole('link', { name: 'Deep page' }).waitFor();
+      expect(await menu.getByTestId('menu-page').count()).toBe(1);
+      await me.screenshot('menu-search');
+      await search.fill('');
+      await menu.getByRole('button', { name: 'Guides' }).waitFor();
+      if (viewport === 'mobile') await me.page.keyboard.press('Escape');
+    });
+
+    it('shares a page: the dialog shows the link and its QR code, and the single-page link opens for anyone', async () => {
+      await me.visit(`/${ids.handbook}?page_id=${ids.intro}`);
+      await me.page.getByTestId('page-share').click();
+      const dialog = me.page.getByRole('dialog');
+      const link = dialog.getByTestId('share-link');
+      expect(await link.inputValue()).toBe(`${quire.baseUrl}/${ids.handbook}?page_id=${ids.intro}`);
+      await me.page.waitForFunction(() => {
+        const image = document.querySelector<HTMLImageElement>('[data-testid="share-qrcode"]');
+        return Boolean(image && image.complete && image.naturalWidth > 50);
+      });
+      expect(await dialog.getByTestId('share-qrcode').getAttribute('src')).toContain('/api/common/qrcode?size=3&url=');
+      await dialog.getByRole('switch').check();
+      await me.page.waitForFunction(() => /\/p\/[0-9a-f]{32}$/.test((document.querySelector('[data-testid="share-link"]') as HTMLInputElement | null)?.value ?? ''));
+      const shared = await link.inputValue();
+      await me.screenshot('share-dialog');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+
+      const stranger = await BrowserVisitor.open(browser, quire.baseUrl, viewport, 'journey-stranger');
+      try {
+        await stranger.visit(new URL(shared).pathname);
+        await stranger.page.getByTestId('page-title').filter({ hasText: 'Introduction' }).waitFor();
+        await stranger.page.getByTestId('markdown-body').locator('table').waitFor();
+        await stranger.screenshot('shared-page');
+      } finally {
+        await stranger.close();
+      }
+    });
+
+    it('opens the page details, history and attachments from the page bar', async () => {
+      await me.page.getByTestId('page-detail-button').click();
+      await me.page.getByTestId('page-detail').getByText(String(ids.intro)).waitFor();
+      await me.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await me.page.getByTestId('page-history-button').click();
+      await me.page.getByTestId('history-empty').waitFor();
+      await me.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await me.page.getByTestId('page-attachments').click();
+      await me.page.getByRole('dialog').getByText('no data').waitFor();
+      await me.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    });
+
+    it('edits with Ctrl+E and deletes with Ctrl+Delete after a confirmation', async () => {
+      await me.visit(`/${ids.handbook}?page_id=${ids.install}`);
+      await me.page.getByTestId('page-title').filter({ hasText: 'Install & run' }).waitFor();
+      await me.page.keyboard.press('Control+e');
+      await me.page.waitForURL(`**/page/edit/${ids.handbook}/${ids.install}`);
+      await me.page.goBack();
+      await me.page.getByTestId('page-title').filter({ hasText: 'Install & run' }).waitFor();
+      await me.page.keyboard.press('Control+Delete');
+      const confirm = me.page.getByRole('alertdialog');
+      await confirm.getByText('Confirm to delete this page?').waitFor();
+      await me.screenshot('delete-confirm');
+      await confirm.getByRole('button', { name: 'OK' }).click();
+      expect(await me.acceptAlert()).toContain('Deleted successfully');
+      await me.page.waitForURL(`**/${ids.handbook}`);
+      await me.page.getByTestId('page-title').filter({ hasText: 'Introduction' }).waitFor();
+      if (viewport === 'mobile') await me.page.getByRole('button', { name: 'Menu' }).click();
+      await me.page.getByTestId('item-menu').getByRole('button', { name: 'Guides' }).click();
+      await me.page.getByTestId('item-menu').getByRole('button', { name: 'Advanced' }).waitFor();
+      expect(await me.page.getByTestId('item-menu').getByRole('link', { name: 'Install & run' }).count()).toBe(0);
+    });
+
+    it('shows a single-page item as one page', async () => {
+      await me.visit(`/${ids.onePager}`);
+      await me.page.getByTestId('page-title').filter({ hasText: 'One pager' }).waitFor();
+      expect(await me.page.getByTestId('item-menu').count()).toBe(0);
+      await me.page.getByTestId('page-toolbar').getByRole('button', { name: 'Edit' }).waitFor();
+      await me.screenshot('single-page-item');
+    });
+
+    it('asks a visitor for the private item password, then shows the item', async () => {
+      const visitor = await BrowserVisitor.open(browser, quire.baseUrl, viewport, 'journey-visitor');
+      try {
+        await visitor.visit(`/${ids.secret}`);
+        await visitor.page.waitForURL(`**/item/password/${ids.secret}?redirect=%2F${ids.secret}`);
+        await visitor.page.locator('input[name=password]').fill('wrong');
+        await visitor.page.getByRole('button', { name: 'Open' }).click();
+        expect(await visitor.acceptAlert()).toContain('Access password are incorrect');
+        await visitor.page.locator('input[name=password]').fill('open-sesame');
+        await visitor.screenshot('item-password');
+        await visitor.page.getByRole('button', { name: 'Open' }).click();
+        await visitor.page.waitForURL(`**/${ids.secret}`);
+        await visitor.page.getByTestId('page-title').filter({ hasText: 'Hidden plan' }).waitFor();
+        expect(await visitor.page.getByTestId('page-edit').count()).toBe(0);
+        await visitor.screenshot('private-item-unlocked');
+      } finally {
+        await visitor.close();
+      }
+    });
+
+    it('toasts an unread notice on the item list, then lists, shows, marks read and deletes it', async () => {
+      const admin = testCaller({ uid: 1, username: 'admin', groupid: 1 });
+      await quire.send(Subject.NoticeNoticeSend, admin, {
+        to_uids: [ids.uid],
+        notice_title: 'Welcome <b>aboard</b><img src=x onerror="window.__xss=2">',
+        notice_content: '<p>Read the <a href="/help">help</a> first.</p><script>window.__xss=3</script>',
+        from_name: 'admin',
+      });
+      await me.visit('/item/index');
+      await me.page.getByTestId('unread-toast').getByText('You have an unread message').waitFor();
+      await me.screenshot('unread-toast');
+
+      await me.visit('/notice/index');
+      const row = me.page.getByTestId('notice-row').filter({ hasText: 'Welcome' });
+      await row.getByTestId('notice-unread').waitFor();
+      await row.locator('b', { hasText: 'aboard' }).waitFor();
+      await row.getByText('admin ·').waitFor();
+      await me.screenshot('notices');
+      await row.getByRole('button', { name: 'View' }).click();
+      const shown = me.page.getByRole('alertdialog');
+      await shown.getByRole('link', { name: 'help' }).waitFor();
+      await shown.getByRole('button', { name: 'OK' }).click();
+      await row.getByTestId('notice-unread').waitFor({ state: 'detached' });
+      expect(await me.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+      await row.getByRole('button', { name: 'Delete' }).click();
+      await me.page.getByRole('alertdialog').getByText('Confirm to delete this message?').waitFor();
+      await me.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+      await me.page.getByText('No messages').waitFor();
+      await me.page.getByRole('link', { name: 'Back' }).first().waitFor();
+    });
+
+    it('edits the name, changes the password and shows the email status in personal settings', async () => {
+      await me.visit('/user/setting');
+      expect(await me.page.locator('input[name=username]').inputValue()).toBe(username);
+      expect(await me.page.locator('input[name=username]').getAttribute('readonly')).not.toBeNull();
+      expect(await me.page.getByTestId('email-status').textContent()).toBe('Unbound');
+      await me.page.locator('input[name=name]').fill('Ada <Lovelace>');
+      await me.page.getByRole('button', { name: 'Save' }).click();
+      expect(await me.acceptAlert()).toContain('Saved');
+      await me.screenshot('settings');
+      await me.page.reload();
+      await me.page.locator('input[name=name]').waitFor();
+      expect(await me.page.locator('input[name=name]').inputValue()).toBe('Ada <Lovelace>');
+
+      await me.page.getByRole('button', { name: 'Change password' }).click();
+      const dialog = me.page.getByRole('dialog');
+      await dialog.locator('input[name=password]').fill(PASSWORD);
+      await dialog.locator('input[name=new_password]').fill(`${PASSWORD}-2`);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      expect(await me.acceptAlert()).toContain('Password changed');
+    });
+
+    it('logs out, asks for the captcha after repeated failures, and honours the redirect after login', async () => {
+      await me.page.getByRole('button', { name: 'Log out' }).click();
+      await me.page.waitForURL('**/user/login');
+      await me.visit('/user/setting');
+      await me.page.waitForURL('**/user/login?redirect=%2Fuser%2Fsetting');
+      await me.page.locator('input[name=username]').fill(username);
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        await me.page.locator('input[name=password]').fill('not-the-password');
+        await me.page.getByRole('button', { name: 'Log in' }).click();
+        expect(await me.acceptAlert()).toContain('Username or password');
+        expect(await me.page.getByTestId('captcha-image').count()).toBe(attempt < 5 ? 0 : 1);
+      }
+      await me.captchaLoaded();
+      await me.screenshot('login-captcha');
+      await me.page.locator('input[name=password]').fill(`${PASSWORD}-2`);
+      await me.page.locator('input[name=v_code]').fill(await quire.captchaCode((await me.cookie('quire_client')) as string));
+      await me.page.getByRole('button', { name: 'Log in' }).click();
+      await me.page.waitForURL('**/user/setting');
+      await me.page.locator('input[name=username]').waitFor();
+
+      await me.visit('/user/login');
+      await me.page.waitForURL('**/item/index');
+      expect(me.pageErrors).toEqual([]);
+    });
+  });
+});
