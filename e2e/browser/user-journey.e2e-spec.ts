@@ -167,7 +167,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
     });
 
     it('reads an item: menu, rendered and sanitized Markdown, table of contents, nested catalogs', async () => {
-      await me.page.getByTestId('item-tile').filter({ hasText: 'Handbook' }).getByRole('link').click();
+      await me.page.getByTestId('item-tile').filter({ hasText: 'Handbook' }).getByRole('link').first().click();
       await me.page.waitForURL(`**/${ids.handbook}`);
       await me.page.getByTestId('page-title').filter({ hasText: 'Introduction' }).waitFor();
       const body = me.page.getByTestId('markdown-body');
@@ -224,7 +224,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
         return Boolean(image && image.complete && image.naturalWidth > 50);
       });
       expect(await dialog.getByTestId('share-qrcode').getAttribute('src')).toContain('/api/common/qrcode?size=3&url=');
-      await dialog.getByRole('switch').check();
+      await dialog.getByRole('switch').click();
       await me.page.waitForFunction(() => /\/p\/[0-9a-f]{32}$/.test((document.querySelector('[data-testid="share-link"]') as HTMLInputElement | null)?.value ?? ''));
       const shared = await link.inputValue();
       await me.screenshot('share-dialog');

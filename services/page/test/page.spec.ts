@@ -81,7 +81,9 @@ describe('page service: pages, history, share links, recycle bin', () => {
       expect(await failure(world.save(owner, { item_id: 'abc', page_content: 'c' }))).toMatchObject({ code: 10101, key: 'param_not_integer' });
       expect(await failure(world.save(owner, { item_id: -3, page_content: 'c' }))).toMatchObject({ code: 10101, key: 'param_out_of_range' });
       expect(await failure(world.save(owner, { item_id: itemId, page_id: 999999, page_content: 'c' }))).toMatchObject({ key: 'page_not_found' });
-      expect(await failure(world.page(owner, itemId, 'x'.repeat(10 * 1024 * 1024)))).toEqual({ code: 10101, key: 'param_too_long' });
+      expect(await failure(world.page(owner, itemId, 'x'.repeat(1024 * 1024)))).toEqual({ code: 10101, key: 'param_too_long' });
+      // 10 MB never reaches the service: the transport refuses it first (HTTP 413)
+      expect(await failure(world.page(owner, itemId, 'x'.repeat(10 * 1024 * 1024)))).toEqual({ code: 10413, key: 'payload_too_large' });
       expect(await failure(world.page(owner, itemId, 'x', { cat_id: foreignCat }))).toEqual({ code: 10101, key: 'catalog_not_found' });
       expect(await failure(world.send(Subject.PagePageInfo, owner, {}))).toMatchObject({ code: 10101, key: 'param_required' });
       expect(await failure(world.send(Subject.PagePageInfo, owner, { page_id: '1e3' }))).toMatchObject({ key: 'param_not_integer' });

@@ -1,9 +1,10 @@
 import { mutate } from 'swr';
 import { apiRequest } from '../../../lib/api-client';
+import { pageKey } from './get-page';
 
 export async function deletePage(pageId: number): Promise<void> {
   await apiRequest('page/delete', { page_id: pageId }, { loading: true });
-  await mutate((key) => Array.isArray(key) && (key[0] === 'item/info' || (key[0] === 'page/info' && key[1]?.page_id === pageId)), undefined, {
-    revalidate: true,
-  });
+  // The page is gone: drop its cached reply (refetching it would only alert "not found"), refresh the menus.
+  await mutate(pageKey(pageId), undefined, { revalidate: false });
+  await mutate((key) => Array.isArray(key) && key[0] === 'item/info');
 }
