@@ -42,6 +42,10 @@ export class BrowserVisitor {
   }
 
   static async open(browser: Browser, baseUrl: string, viewport: ViewportName, label: string): Promise<BrowserVisitor> {
+    // Screenshots of an earlier run with the same label would mix with this run's.
+    if (fs.existsSync(SCREENSHOT_DIR)) {
+      for (const file of fs.readdirSync(SCREENSHOT_DIR)) if (file.startsWith(`${label}-${viewport}-`)) fs.rmSync(path.join(SCREENSHOT_DIR, file));
+    }
     const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport], locale: 'en-US' });
     context.setDefaultTimeout(10_000);
     return new BrowserVisitor(context, await context.newPage(), viewport, label);
@@ -73,14 +77,14 @@ export class BrowserVisitor {
     });
   }
 
-  /** The text of the app's alert dialog, which is then closed with OK. */
-  async acceptAlert(): Promise<string> {
-    const dialog = this.page.getByRole('alertdialog');
+  /** Waits for the app's alert dialog showing `text`, closes it with OK and returns all its text. */
+  async acceptAlert(text: string | RegExp): Promise<string> {
+    const dialog = this.page.getByRole('alertdialog').filter({ hasText: text });
     await dialog.waitFor();
-    const text = (await dialog.textContent()) ?? '';
+    const content = (await dialog.textContent()) ?? '';
     await dialog.getByRole('button', { name: 'OK' }).click();
     await dialog.waitFor({ state: 'detached' });
-    return text;
+    return content;
   }
 
   async close(): Promise<void> {

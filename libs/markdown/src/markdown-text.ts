@@ -1,7 +1,7 @@
-import type { Content, Root } from 'mdast';
+import type { Nodes } from 'mdast';
 
 /** Any node of a parsed Markdown tree. */
-export type MarkdownNode = Root | Content;
+export type MarkdownNode = Nodes;
 
 /** `$…$` and `$$…$$` (remark-math). */
 export interface MathNode {

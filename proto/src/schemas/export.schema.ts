@@ -42,6 +42,8 @@ export interface ExportStatus {
   format: ExportFormat;
   state: ExportState;
   progress: number;
+  /** Tries made so far (a failed try is retried twice, then the job fails). */
+  attempts: number;
   error?: string;
 }
 

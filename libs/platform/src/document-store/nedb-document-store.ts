@@ -99,14 +99,25 @@ export class NedbDocumentStore extends DocumentStore {
 /** One loaded datastore, compacted once enough lines were appended to it. */
 class NedbFile {
   private writes = 0;
+  /**
+   * Writes before the live documents are counted again. Counting walks the whole collection
+   * (`getAllData`), so it happens once per max(COMPACTION_WRITES, live documents) writes, never
+   * on every write: amortised O(1) per write.
+   */
+  private nextCheck = COMPACTION_WRITES;
 
   constructor(readonly datastore: Nedb) {}
 
   wrote(count: number): void {
     this.writes += count;
-    if (this.writes < COMPACTION_WRITES) return;
-    if (this.writes < this.datastore.getAllData().length) return;
+    if (this.writes < this.nextCheck) return;
+    const live = this.datastore.getAllData().length;
+    if (this.writes < live) {
+      this.nextCheck = live;
+      return;
+    }
     this.writes = 0;
+    this.nextCheck = Math.max(COMPACTION_WRITES, live);
     // Crash-safe (temp file + rename), queued behind the writes already waiting.
     this.datastore.compactDatafileAsync().catch(() => undefined);
   }

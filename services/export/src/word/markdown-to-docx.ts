@@ -1,39 +1,27 @@
 import {
-  AlignmentType,
-  BorderStyle,
-  ExternalHyperlink,
-  type FileChild,
-  HeadingLevel,
-  ImageRun,
-  Paragraph,
-  type ParagraphChild,
-  ShadingType,
-  Table,
-  TableCell,
-  TableRow,
-  TextRun,
-  WidthType,
-} from 'docx';
-import {
   type BlockContent,
-  type Content,
   type Definition,
   type DefinitionContent,
-  mathSource,
   type List,
   type ListItem,
+  mathSource,
   type PhrasingContent,
   plainText,
   type Root,
-  type Table as MdTable,
-  type TableCell as MdTableCell,
+  type RootContent,
+  type Table,
 } from '@quire/markdown';
-import { fitToPage, type ImageSize } from './image-size';
-import { CODE_STYLE, FONT_CODE, ORDERED_LIST, QUOTE_STYLE } from './word-styles';
+import { LINE_BREAK, paragraph, type ParagraphFormat, hyperlink, inlineImage, run, type RunStyle, TABLE_END, tableRow, tableStart } from './ooxml';
 
-/** An image ready to embed: its bytes and what its header says. */
-export interface EmbeddedImage extends ImageSize {
-  data: Buffer;
+/** What the rendered body refers to: the package's relationships, images and list numbering. */
+export interface WordParts {
+  /** The relationship id of an external hyperlink. */
+  hyperlink(url: string): string;
+  /** The picture for an image URL, or null to link it (external, missing, not embeddable). */
+  image(url: string): { relationshipId: string; id: number; width: number; height: number } | null;
+  /** A numbering instance for an ordered list starting at `start`, at a nesting level. */
+  orderedList(level: number, start: number): number;
+  readonly bulletList: number;
 }
 
 /** Texts the rendering writes itself, in the server's language. */
@@ -45,226 +33,174 @@ export interface RenderTexts {
 export interface RenderOptions {
   /** The heading level of the page's own title: the page's `#` becomes this level + 1. */
   baseLevel: number;
-  /** Images by their URL as written in the Markdown; absent or null ones are linked. */
-  images: ReadonlyMap<string, EmbeddedImage | null>;
+  parts: WordParts;
   texts: RenderTexts;
-  /** Rows of one table rendered as a table; the rest are left out with a note (a 5 MB table stays exportable). */
-  maxTableRows?: number;
-  /** A fresh numbering instance for each ordered list (they restart at 1). */
-  nextListInstance: () => number;
+  /** Link reference definitions of the whole page (a long page is parsed in segments). */
+  definitions?: ReadonlyMap<string, string>;
 }
 
-const HEADINGS = [
-  HeadingLevel.HEADING_1,
-  HeadingLevel.HEADING_2,
-  HeadingLevel.HEADING_3,
-  HeadingLevel.HEADING_4,
-  HeadingLevel.HEADING_5,
-  HeadingLevel.HEADING_6,
-] as const;
-
-/** The docx heading of a level, 1 to 6 (deeper levels stay at 6). */
-export function headingLevel(level: number): (typeof HEADINGS)[number] {
-  return HEADINGS[Math.min(6, Math.max(1, level)) - 1];
-}
+export const CODE_STYLE = 'QuireCode';
+export const QUOTE_STYLE = 'QuireQuote';
 
 /** Nesting past this depth (quotes in quotes in lists…) is written as plain text, so no input can exhaust the stack. */
 const MAX_DEPTH = 24;
 const MAX_LIST_LEVEL = 8;
-const DEFAULT_MAX_TABLE_ROWS = 2000;
 const SAFE_LINK = /^(https?:|mailto:)/i;
-const TABLE_BORDER = { style: BorderStyle.SINGLE, size: 4, color: 'CCCCCC' } as const;
-
-interface Inline {
-  bold?: boolean;
-  italics?: boolean;
-  strike?: boolean;
-  code?: boolean;
-  link?: boolean;
-  superScript?: boolean;
-  size?: number;
-  color?: string;
-}
 
 interface Block {
   depth: number;
   quote: number;
-  /** Left indent (twips) of paragraphs inside list items after their first. */
+  /** Left indent (twips) of blocks inside list items after their first paragraph. */
   indent: number;
 }
 
 /**
- * Renders a page's Markdown tree as Word blocks: headings, paragraphs, bold, italic, strike,
+ * Renders a page's Markdown tree as WordprocessingML: headings, paragraphs, bold, italic, strike,
  * inline code, links, nested ordered, bullet and task lists, block quotes, fenced code in a
- * monospace style, GFM tables, rules, math as its TeX source, and images (embedded when given,
- * linked otherwise). Raw HTML is written as its text. Never throws on any tree remark produces.
+ * monospace style, GFM tables, rules, math as its TeX source, and images (embedded when the
+ * parts have them, linked otherwise). Raw HTML is written as its text. Never throws on any tree
+ * remark produces.
  */
 export class MarkdownToDocx {
-  private readonly definitions = new Map<string, Definition>();
-  private readonly maxTableRows: number;
+  private readonly definitions = new Map<string, string>();
 
   constructor(private readonly options: RenderOptions) {
-    this.maxTableRows = options.maxTableRows ?? DEFAULT_MAX_TABLE_ROWS;
+    for (const [id, url] of options.definitions ?? []) this.definitions.set(id, url);
   }
 
-  render(root: Root): FileChild[] {
-    for (const node of root.children) if (node.type === 'definition') this.definitions.set(normalize(node.identifier), node);
-    const out: FileChild[] = [];
-    this.blocks(root.children, { depth: 0, quote: 0, indent: 0 }, out);
-    return out;
+  /** The body XML of a tree; with `continuesTable`, a leading table's header row is left out (it joins the table above). */
+  render(root: Root, options: { continuesTable?: boolean } = {}): string {
+    for (const node of root.children) if (node.type === 'definition') this.define(node);
+    const out: string[] = [];
+    let first = true;
+    for (const node of root.children) {
+      if (first && options.continuesTable && node.type === 'table') this.table(node, { depth: 1, quote: 0, indent: 0 }, out, true);
+      else this.block(node, { depth: 0, quote: 0, indent: 0 }, out);
+      first = false;
+    }
+    return out.join('');
   }
 
-  private blocks(nodes: readonly Content[], ctx: Block, out: FileChild[]): void {
-    for (const node of nodes) this.block(node, ctx, out);
+  private define(node: Definition): void {
+    const id = normalizeLabel(node.identifier);
+    if (!this.definitions.has(id)) this.definitions.set(id, node.url);
   }
 
-  private block(node: Content, ctx: Block, out: FileChild[]): void {
+  private block(node: RootContent, ctx: Block, out: string[]): void {
     if (ctx.depth > MAX_DEPTH) {
       const text = plainText(node);
-      if (text.trim()) out.push(this.paragraph([new TextRun(text)], ctx));
+      if (text.trim()) out.push(this.paragraph(run(text), ctx));
       return;
     }
     const inner: Block = { ...ctx, depth: ctx.depth + 1 };
     const math = mathSource(node);
     if (math !== null) {
-      out.push(this.codeParagraph(math, ctx));
+      out.push(this.code(math, ctx));
       return;
     }
     switch (node.type) {
       case 'heading':
-        out.push(
-          new Paragraph({
-            heading: headingLevel(this.options.baseLevel + node.depth),
-            children: this.inlines(node.children, {}, inner),
-            ...this.quoteFormat(ctx),
-          }),
-        );
+        out.push(paragraph(this.inlines(node.children, {}, inner), { style: `Heading${Math.min(6, this.options.baseLevel + node.depth)}`, ...this.quoteFormat(ctx) }));
         return;
       case 'paragraph':
         out.push(this.paragraph(this.inlines(node.children, {}, inner), ctx));
         return;
       case 'blockquote':
-        this.blocks(node.children, { ...inner, quote: ctx.quote + 1 }, out);
+        for (const child of node.children) this.block(child, { ...inner, quote: ctx.quote + 1 }, out);
         return;
       case 'list':
         this.list(node, 0, inner, out);
         return;
       case 'code':
-        out.push(this.codeParagraph(node.value, ctx));
+        out.push(this.code(node.value, ctx));
         return;
       case 'table':
-        this.table(node, inner, out);
+        this.table(node, inner, out, false);
         return;
       case 'thematicBreak':
-        out.push(new Paragraph({ border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: 'BBBBBB', space: 1 } }, children: [] }));
+        out.push(paragraph('', { borderBottom: true }));
         return;
       case 'html': {
         const text = htmlText(node.value);
-        if (text.trim()) out.push(this.paragraph(textRuns(text, {}), ctx));
+        if (text.trim()) out.push(this.paragraph(run(text), ctx));
         return;
       }
       case 'footnoteDefinition':
-        out.push(this.paragraph([new TextRun({ text: `[${node.label ?? node.identifier}] `, superScript: true }), ...this.inlines(flattenToPhrasing(node.children), {}, inner)], ctx));
+        out.push(this.paragraph(run(`[${node.label ?? node.identifier}] `, { superScript: true }) + this.inlines(flattenToPhrasing(node.children), {}, inner), ctx));
         return;
       case 'definition':
       case 'yaml':
         return;
-      default:
-        this.fallback(node, ctx, out);
+      default: {
+        // A node no case above knows (a plugin's): its text, so nothing written is lost.
+        const text = plainText(node);
+        if (text.trim()) out.push(this.paragraph(run(text), ctx));
+      }
     }
   }
 
-  /** A node no case above knows (a plugin's): its text, so nothing written is lost. */
-  private fallback(node: Content, ctx: Block, out: FileChild[]): void {
-    const text = plainText(node);
-    if (text.trim()) out.push(this.paragraph(textRuns(text, {}), ctx));
-  }
-
-  private list(list: List, level: number, ctx: Block, out: FileChild[]): void {
-    const ordered = list.ordered === true;
-    const instance = ordered ? this.options.nextListInstance() : 0;
+  private list(list: List, level: number, ctx: Block, out: string[]): void {
     const listLevel = Math.min(level, MAX_LIST_LEVEL);
-    for (const item of list.children) this.listItem(item, { ordered, instance, level: listLevel }, ctx, out);
+    const numId = list.ordered ? this.options.parts.orderedList(listLevel, list.start ?? 1) : this.options.parts.bulletList;
+    for (const item of list.children) this.listItem(item, { numId, level: listLevel }, ctx, out);
   }
 
-  private listItem(item: ListItem, list: { ordered: boolean; instance: number; level: number }, ctx: Block, out: FileChild[]): void {
-    const marker = list.ordered
-      ? { numbering: { reference: ORDERED_LIST, level: list.level, instance: list.instance } }
-      : { bullet: { level: list.level } };
-    const indent = 720 * (list.level + 1);
-    const inner: Block = { ...ctx, depth: ctx.depth + 1, indent };
-    const task = typeof item.checked === 'boolean' ? [new TextRun({ text: item.checked ? '☑ ' : '☐ ', font: 'Segoe UI Symbol' })] : [];
+  private listItem(item: ListItem, list: { numId: number; level: number }, ctx: Block, out: string[]): void {
+    const format: ParagraphFormat = { numbering: { numId: list.numId, level: list.level }, ...this.quoteFormat(ctx) };
+    if (ctx.quote > 0) delete format.indentLeft;
+    const inner: Block = { ...ctx, depth: ctx.depth + 1, indent: 720 * (list.level + 1) };
+    const task = typeof item.checked === 'boolean' ? run(item.checked ? '☑ ' : '☐ ') : '';
     let first = true;
     for (const child of item.children) {
-      if (first && child.type === 'paragraph') {
-        out.push(new Paragraph({ ...marker, children: [...task, ...this.inlines(child.children, {}, inner)], ...this.quoteFormat(ctx) }));
-        first = false;
-        continue;
-      }
       if (first) {
-        // An item that starts with something other than text still gets its bullet or number.
-        out.push(new Paragraph({ ...marker, children: task, ...this.quoteFormat(ctx) }));
         first = false;
+        if (child.type === 'paragraph') {
+          out.push(paragraph(task + this.inlines(child.children, {}, inner), format));
+          continue;
+        }
+        // An item that starts with something other than text still gets its bullet or number.
+        out.push(paragraph(task, format));
       }
       if (child.type === 'list') this.list(child, list.level + 1, inner, out);
       else this.block(child, inner, out);
     }
-    if (first) out.push(new Paragraph({ ...marker, children: task, ...this.quoteFormat(ctx) }));
+    if (first) out.push(paragraph(task, format));
   }
 
-  private table(table: MdTable, ctx: Block, out: FileChild[]): void {
+  private table(table: Table, ctx: Block, out: string[], continuation: boolean): void {
     const rows = table.children;
     const columns = Math.max(1, ...rows.map((row) => row.children.length));
-    const shown = rows.slice(0, this.maxTableRows + 1);
-    const align = table.align ?? [];
-    const width = Math.floor(9000 / columns);
-    const docRows = shown.map((row, index) => {
+    const align = (table.align ?? []).map((a) => (a === 'center' || a === 'right' ? a : undefined));
+    out.push(tableStart(columns));
+    rows.forEach((row, index) => {
       const header = index === 0;
-      const cells: TableCell[] = [];
-      for (let column = 0; column < columns; column++) {
-        const cell: MdTableCell | undefined = row.children[column];
-        cells.push(
-          new TableCell({
-            width: { size: width, type: WidthType.DXA },
-            borders: { top: TABLE_BORDER, bottom: TABLE_BORDER, left: TABLE_BORDER, right: TABLE_BORDER },
-            ...(header ? { shading: { type: ShadingType.CLEAR, fill: '0088CC', color: 'auto' } } : {}),
-            children: [
-              new Paragraph({
-                alignment: alignment(align[column]),
-                children: cell ? this.inlines(cell.children, header ? { bold: true, color: 'FFFFFF', size: 18 } : { size: 18 }, ctx) : [],
-              }),
-            ],
-          }),
-        );
-      }
-      return new TableRow({ tableHeader: header, children: cells });
+      if (header && continuation) return;
+      const style: RunStyle = header ? { bold: true, color: 'FFFFFF', size: 18 } : { size: 18 };
+      out.push(tableRow(row.children.map((cell) => this.inlines(cell.children, style, ctx)), columns, { header, align }));
     });
-    out.push(new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, columnWidths: Array<number>(columns).fill(width), rows: docRows }));
-    if (rows.length > shown.length) {
-      out.push(this.paragraph([new TextRun({ text: this.options.texts.tableTruncated(rows.length - 1, shown.length - 1), italics: true })], ctx));
-    }
+    out.push(TABLE_END);
   }
 
-  private inlines(nodes: readonly PhrasingContent[], style: Inline, ctx: Block): ParagraphChild[] {
-    const out: ParagraphChild[] = [];
+  private inlines(nodes: readonly PhrasingContent[], style: RunStyle, ctx: Block): string {
+    const out: string[] = [];
     for (const node of nodes) this.inline(node, style, ctx, out);
-    return out;
+    return out.join('');
   }
 
-  private inline(node: PhrasingContent, style: Inline, ctx: Block, out: ParagraphChild[]): void {
+  private inline(node: PhrasingContent, style: RunStyle, ctx: Block, out: string[]): void {
     if (ctx.depth > MAX_DEPTH) {
-      out.push(...textRuns(plainText(node), style));
+      out.push(run(plainText(node), style));
       return;
     }
     const inner: Block = { ...ctx, depth: ctx.depth + 1 };
     const math = mathSource(node);
     if (math !== null) {
-      out.push(...textRuns(math, { ...style, code: true, italics: true }));
+      out.push(run(math, { ...style, code: true, italics: true }));
       return;
     }
     switch (node.type) {
       case 'text':
-        out.push(...textRuns(node.value.replace(/\r?\n/g, ' '), style));
+        out.push(run(node.value.replace(/\r?\n/g, ' '), style));
         return;
       case 'strong':
         for (const child of node.children) this.inline(child, { ...style, bold: true }, inner, out);
@@ -276,17 +212,17 @@ export class MarkdownToDocx {
         for (const child of node.children) this.inline(child, { ...style, strike: true }, inner, out);
         return;
       case 'inlineCode':
-        out.push(...textRuns(node.value, { ...style, code: true }));
+        out.push(run(node.value, { ...style, code: true }));
         return;
       case 'break':
-        out.push(new TextRun({ break: 1 }));
+        out.push(LINE_BREAK);
         return;
       case 'link':
         this.link(node.url, node.children, style, inner, out);
         return;
       case 'linkReference': {
-        const definition = this.definitions.get(normalize(node.identifier));
-        if (definition) this.link(definition.url, node.children, style, inner, out);
+        const url = this.definitions.get(normalizeLabel(node.identifier));
+        if (url !== undefined) this.link(url, node.children, style, inner, out);
         else for (const child of node.children) this.inline(child, style, inner, out);
         return;
       }
@@ -294,93 +230,65 @@ export class MarkdownToDocx {
         out.push(this.image(node.url, node.alt ?? '', style));
         return;
       case 'imageReference': {
-        const definition = this.definitions.get(normalize(node.identifier));
-        out.push(definition ? this.image(definition.url, node.alt ?? '', style) : new TextRun({ text: node.alt ?? '' }));
+        const url = this.definitions.get(normalizeLabel(node.identifier));
+        out.push(url !== undefined ? this.image(url, node.alt ?? '', style) : run(node.alt ?? '', style));
         return;
       }
-      case 'html': {
-        if (/^<br\s*\/?>$/i.test(node.value.trim())) out.push(new TextRun({ break: 1 }));
-        else out.push(...textRuns(htmlText(node.value), style));
+      case 'html':
+        out.push(/^<br\s*\/?>$/i.test(node.value.trim()) ? LINE_BREAK : run(htmlText(node.value), style));
         return;
-      }
       case 'footnoteReference':
-        out.push(new TextRun({ text: `[${node.label ?? node.identifier}]`, superScript: true }));
+        out.push(run(`[${node.label ?? node.identifier}]`, { ...style, superScript: true }));
         return;
       default:
-        out.push(...textRuns(plainText(node), style));
+        out.push(run(plainText(node), style));
     }
   }
 
   /** Absolute web and mail links become hyperlinks; anything else (relative, script) stays as its text. */
-  private link(url: string, children: readonly PhrasingContent[], style: Inline, ctx: Block, out: ParagraphChild[]): void {
+  private link(url: string, children: readonly PhrasingContent[], style: RunStyle, ctx: Block, out: string[]): void {
     if (!SAFE_LINK.test(url)) {
       for (const child of children) this.inline(child, style, ctx, out);
       return;
     }
-    const runs: ParagraphChild[] = [];
-    for (const child of children) this.inline(child, { ...style, link: true }, ctx, runs);
-    if (runs.length === 0) runs.push(...textRuns(url, { ...style, link: true }));
-    out.push(new ExternalHyperlink({ link: url, children: runs }));
+    const runs = this.inlines(children, { ...style, link: true }, ctx) || run(url, { ...style, link: true });
+    out.push(hyperlink(this.options.parts.hyperlink(url), runs));
   }
 
-  private image(url: string, alt: string, style: Inline): ParagraphChild {
-    const image = this.options.images.get(url);
-    if (image) {
-      const size = fitToPage(image);
-      return new ImageRun({ type: image.type, data: image.data, transformation: size, altText: { name: alt || 'image', description: alt, title: alt } });
-    }
-    if (SAFE_LINK.test(url)) {
-      return new ExternalHyperlink({ link: url, children: textRuns(alt || url, { ...style, link: true }) as TextRun[] });
-    }
-    return new TextRun({ text: this.options.texts.imageMissing(alt || url), italics: true, color: '888888' });
+  private image(url: string, alt: string, style: RunStyle): string {
+    const picture = this.options.parts.image(url);
+    if (picture) return inlineImage(picture.relationshipId, picture.id, picture, alt);
+    if (SAFE_LINK.test(url)) return hyperlink(this.options.parts.hyperlink(url), run(alt || url, { ...style, link: true }));
+    return run(this.options.texts.imageMissing(alt || url), { italics: true, color: '888888' });
   }
 
-  private paragraph(children: ParagraphChild[], ctx: Block): Paragraph {
-    return new Paragraph({ children, ...this.quoteFormat(ctx), ...(ctx.indent > 0 && ctx.quote === 0 ? { indent: { left: ctx.indent } } : {}) });
+  private paragraph(content: string, ctx: Block): string {
+    return paragraph(content, { ...this.quoteFormat(ctx), ...(ctx.indent > 0 && ctx.quote === 0 ? { indentLeft: ctx.indent } : {}) });
   }
 
-  private codeParagraph(code: string, ctx: Block): Paragraph {
-    const lines = code.replace(/\r\n?/g, '\n').split('\n');
-    const children = lines.map((line, index) => new TextRun({ text: line, ...(index > 0 ? { break: 1 } : {}) }));
-    return new Paragraph({ style: CODE_STYLE, children, ...(ctx.indent > 0 || ctx.quote > 0 ? { indent: { left: ctx.indent + 360 * ctx.quote } } : {}) });
+  private code(code: string, ctx: Block): string {
+    const text = code.replace(/\r\n?/g, '\n');
+    const indent = ctx.indent + 360 * ctx.quote;
+    return paragraph(run(text), { style: CODE_STYLE, ...(indent > 0 ? { indentLeft: indent } : {}) });
   }
 
-  /** Quoted paragraphs: indented by depth, with the quote style's left bar. */
-  private quoteFormat(ctx: Block): { style?: string; indent?: { left: number } } {
+  /** Quoted blocks: indented by depth, with the quote style's left bar. */
+  private quoteFormat(ctx: Block): ParagraphFormat {
     if (ctx.quote === 0) return {};
-    return { style: QUOTE_STYLE, indent: { left: ctx.indent + 360 * ctx.quote } };
+    return { style: QUOTE_STYLE, indentLeft: ctx.indent + 360 * ctx.quote };
   }
 }
 
-/** Runs of text in a style; control characters XML cannot hold are dropped. */
-function textRuns(text: string, style: Inline): ParagraphChild[] {
-  const clean = stripInvalidXml(text);
-  if (!clean) return [];
-  return [
-    new TextRun({
-      text: clean,
-      ...(style.bold ? { bold: true } : {}),
-      ...(style.italics ? { italics: true } : {}),
-      ...(style.strike ? { strike: true } : {}),
-      ...(style.superScript ? { superScript: true } : {}),
-      ...(style.size ? { size: style.size } : {}),
-      ...(style.color ? { color: style.color } : {}),
-      ...(style.code ? { font: FONT_CODE, shading: { type: ShadingType.CLEAR, fill: 'F0F0F0', color: 'auto' } } : {}),
-      ...(style.link ? { style: 'Hyperlink' } : {}),
-    }),
-  ];
+/** How CommonMark compares reference labels. */
+export function normalizeLabel(label: string): string {
+  return label.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** XML 1.0 allows no C0 control character but tab, line feed and carriage return, and no lone surrogate. */
-export function stripInvalidXml(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
-}
-
-/** The text of raw HTML: tags dropped, `<br>` and block ends as line breaks, the common entities decoded. */
+/** The text of raw HTML: tags dropped, `<br>` and block ends as spaces, the common entities decoded. */
 function htmlText(html: string): string {
   return html
     .replace(/<(script|style)[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<br\s*\/?>|<\/(p|div|li|tr|h[1-6])\s*>/gi, '\n')
+    .replace(/<br\s*\/?>|<\/(p|div|li|tr|h[1-6])\s*>/gi, ' ')
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
@@ -388,19 +296,8 @@ function htmlText(html: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&#0?39;/g, "'")
     .replace(/&amp;/g, '&')
-    .replace(/\n{2,}/g, '\n')
-    .replace(/\n/g, ' ')
+    .replace(/\s+/g, ' ')
     .trim();
-}
-
-function alignment(align: string | null | undefined): (typeof AlignmentType)[keyof typeof AlignmentType] | undefined {
-  if (align === 'center') return AlignmentType.CENTER;
-  if (align === 'right') return AlignmentType.RIGHT;
-  return undefined;
-}
-
-function normalize(identifier: string): string {
-  return identifier.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** A footnote's blocks as one run of phrasing (their paragraphs' text). */

@@ -1,7 +1,10 @@
-import { Document, type FileChild, Packer, PageBreak, Paragraph, HeadingLevel, TableOfContents, TextRun, AlignmentType } from 'docx';
+import { AlignmentType, Document, HeadingLevel, Packer, PageBreak, Paragraph, TableOfContents, TextRun } from 'docx';
+import JSZip from 'jszip';
 import type { Root } from '@quire/markdown';
-import { headingLevel, MarkdownToDocx, type EmbeddedImage, type RenderTexts, stripInvalidXml } from './markdown-to-docx';
-import { WORD_NUMBERING, WORD_STYLES } from './word-styles';
+import { fitToPage, type ImageSize } from './image-size';
+import { MarkdownToDocx, type RenderTexts, type WordParts } from './markdown-to-docx';
+import { heading, paragraph, run, stripInvalidXml, xmlText } from './ooxml';
+import { numberingXml, WORD_STYLES } from './word-styles';
 
 /** Texts the document writes itself, in the server's language. */
 export interface WordTexts extends RenderTexts {
@@ -17,49 +20,169 @@ export interface WordDocumentOptions {
   /** The exported catalog's name, when one catalog is exported. */
   catalogName: string;
   texts: WordTexts;
+  /** Embedded image bytes above this are linked instead (default 150 MB), so images cannot exhaust memory. */
+  maxImageBytes?: number;
 }
 
-/** Headings of the catalogs and pages the table of contents lists. */
-const TOC_LEVELS = '1-3';
+/** An image ready to embed: its bytes and what its header says. */
+export interface EmbeddedImage extends ImageSize {
+  data: Buffer;
+}
+
+const BODY_MARKER = 'QUIRE-EXPORT-BODY-7f3a';
+/** Headings of levels 1–3 (catalogs and pages) are listed in the table of contents. */
+const TOC_MAX_LEVEL = 3;
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const MEDIA_TYPES: Record<ImageSize['type'], { extension: string; contentType: string }> = {
+  png: { extension: 'png', contentType: 'image/png' },
+  jpg: { extension: 'jpeg', contentType: 'image/jpeg' },
+  gif: { extension: 'gif', contentType: 'image/gif' },
+  bmp: { extension: 'bmp', contentType: 'image/bmp' },
+};
+
+interface Picture {
+  relationshipId: string;
+  id: number;
+  width: number;
+  height: number;
+}
 
 /**
  * A Word document of an item, written in reading order: a title page (item name, description),
  * a table of contents, then catalogs as headings and each page's title as a heading over its
- * rendered Markdown. Headings are numbered as ShowDoc numbered them (`1、`, `1.2、`).
+ * rendered Markdown. Headings are numbered as ShowDoc numbered them (`1、`, `1.2、`). The frame
+ * comes from the `docx` package; the body is written as WordprocessingML text (see ooxml.ts).
  */
-export class WordDocument {
-  private readonly body: FileChild[] = [];
-  private listInstance = 0;
+export class WordDocument implements WordParts {
+  readonly bulletList = 1;
+  private readonly body: string[] = [];
+  private readonly toc: { title: string; level: number; href: string }[] = [];
+  private readonly hyperlinks = new Map<string, string>();
+  private readonly pictures = new Map<string, Picture | null>();
+  private readonly media: { name: string; data: Buffer }[] = [];
+  private readonly ordered: { numId: number; level: number; start: number }[] = [];
+  private readonly maxImageBytes: number;
+  private imageBytes = 0;
+  private relationships = 0;
+  private bookmarks = 0;
   private pages = 0;
 
-  constructor(private readonly options: WordDocumentOptions) {}
+  constructor(private readonly options: WordDocumentOptions) {
+    this.maxImageBytes = options.maxImageBytes ?? 150 * 1024 * 1024;
+  }
 
   /** A catalog's heading; `level` 1 is a top catalog of the export. */
   addCatalog(number: string, name: string, level: number): void {
-    this.body.push(new Paragraph({ heading: headingLevel(level), children: [new TextRun(stripInvalidXml(`${number}、${name}`))] }));
+    this.addHeading(`${number}、${name}`, level);
   }
 
-  /** A page: its title as a heading at `level`, then its content with headings below that level. */
-  addPage(number: string, title: string, level: number, content: Root, images: ReadonlyMap<string, EmbeddedImage | null>): void {
+  /** A page's title as a heading at `level`; its content follows with `addContent`. */
+  addPageTitle(number: string, title: string, level: number): void {
     this.pages += 1;
-    this.body.push(new Paragraph({ heading: headingLevel(level), children: [new TextRun(stripInvalidXml(`${number}、${title}`))] }));
-    const renderer = new MarkdownToDocx({
-      baseLevel: level,
-      images,
-      texts: this.options.texts,
-      nextListInstance: () => ++this.listInstance,
-    });
-    this.body.push(...renderer.render(content));
+    this.addHeading(`${number}、${title}`, level);
   }
 
-  /** A note in the body (a page cut short, a page that could not be read). */
+  /** Rendered Markdown of the current page; a page parsed in segments adds each in turn. */
+  addContent(root: Root, options: { baseLevel: number; definitions?: ReadonlyMap<string, string>; continuesTable?: boolean }): void {
+    const renderer = new MarkdownToDocx({ baseLevel: options.baseLevel, parts: this, texts: this.options.texts, definitions: options.definitions });
+    this.body.push(renderer.render(root, { continuesTable: options.continuesTable }));
+  }
+
+  /** A note in the body (a page or table cut short). */
   addNote(text: string): void {
-    this.body.push(new Paragraph({ children: [new TextRun({ text: stripInvalidXml(text), italics: true, color: '888888' })] }));
+    this.body.push(paragraph(run(text, { italics: true, color: '888888' })));
+  }
+
+  /** Makes the images of the next content embeddable by their URL as written (null: link it). */
+  addImages(images: ReadonlyMap<string, EmbeddedImage | null>): void {
+    for (const [url, image] of images) {
+      if (this.pictures.has(url)) continue;
+      if (!image || this.imageBytes + image.data.length > this.maxImageBytes) {
+        this.pictures.set(url, null);
+        continue;
+      }
+      this.imageBytes += image.data.length;
+      const relationshipId = this.nextRelationship();
+      const { extension } = MEDIA_TYPES[image.type];
+      this.media.push({ name: `quire-image-${this.media.length + 1}.${extension}`, data: image.data });
+      this.pictures.set(url, { relationshipId, id: 10_000 + this.media.length, ...fitToPage(image) });
+    }
+  }
+
+  /** Whether an image URL is known already (embedded or linked), so its bytes need not be read again. */
+  hasImage(url: string): boolean {
+    return this.pictures.has(url);
+  }
+
+  hyperlink(url: string): string {
+    let id = this.hyperlinks.get(url);
+    if (!id) {
+      id = this.nextRelationship();
+      this.hyperlinks.set(url, id);
+    }
+    return id;
+  }
+
+  image(url: string): Picture | null {
+    return this.pictures.get(url) ?? null;
+  }
+
+  orderedList(level: number, start: number): number {
+    const numId = 2 + this.ordered.length;
+    this.ordered.push({ numId, level, start });
+    return numId;
   }
 
   async toBuffer(): Promise<Buffer> {
+    const zip = await JSZip.loadAsync(await Packer.toBuffer(this.frame()));
+    const documentXml = await readPart(zip, 'word/document.xml');
+    const marker = documentXml.indexOf(BODY_MARKER);
+    const from = Math.max(documentXml.lastIndexOf('<w:p>', marker), documentXml.lastIndexOf('<w:p ', marker));
+    const to = documentXml.indexOf('</w:p>', marker) + '</w:p>'.length;
+    if (marker < 0 || from < 0) throw new Error('The document frame has no body marker');
+    zip.file('word/document.xml', documentXml.slice(0, from) + this.body.join('') + documentXml.slice(to));
+    this.body.length = 0;
+    zip.file('word/numbering.xml', numberingXml(this.ordered));
+    const rels = await readPart(zip, 'word/_rels/document.xml.rels');
+    const added = [
+      ...[...this.hyperlinks].map(([url, id]) => `<Relationship Id="${id}" Type="${REL}/hyperlink" Target="${xmlText(url)}" TargetMode="External"/>`),
+      ...this.mediaRelationships(),
+    ];
+    let relsXml = rels.replace('</Relationships>', `${added.join('')}</Relationships>`);
+    if (!relsXml.includes('numbering.xml')) {
+      relsXml = relsXml.replace('</Relationships>', `<Relationship Id="${this.nextRelationship()}" Type="${REL}/numbering" Target="numbering.xml"/></Relationships>`);
+    }
+    zip.file('word/_rels/document.xml.rels', relsXml);
+    let types = await readPart(zip, '[Content_Types].xml');
+    for (const { extension, contentType } of Object.values(MEDIA_TYPES)) {
+      if (!types.includes(`Extension="${extension}"`)) types = types.replace('<Override', `<Default Extension="${extension}" ContentType="${contentType}"/><Override`);
+    }
+    if (!types.includes('/word/numbering.xml')) {
+      types = types.replace(
+        '</Types>',
+        '<Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/></Types>',
+      );
+    }
+    zip.file('[Content_Types].xml', types);
+    for (const file of this.media) zip.file(`word/media/${file.name}`, file.data);
+    return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  }
+
+  private mediaRelationships(): string[] {
+    const out: string[] = [];
+    let index = 0;
+    for (const picture of this.pictures.values()) {
+      if (!picture) continue;
+      out.push(`<Relationship Id="${picture.relationshipId}" Type="${REL}/image" Target="media/${this.media[index].name}"/>`);
+      index += 1;
+    }
+    return out;
+  }
+
+  /** The frame docx builds: styles, settings, the title page, the table of contents and a marker where the body goes. */
+  private frame(): Document {
     const { itemName, description, catalogName, texts } = this.options;
-    const titlePage: FileChild[] = [
+    const titlePage = [
       new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(stripInvalidXml(itemName))] }),
       ...(catalogName ? [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: stripInvalidXml(texts.catalog(catalogName)), size: 28 })] })] : []),
       ...description
@@ -69,23 +192,40 @@ export class WordDocument {
       new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 480 }, children: [new TextRun({ text: texts.exported, size: 20, color: '888888' })] }),
       new Paragraph({ children: [new PageBreak()] }),
     ];
-    const contents: FileChild[] =
+    const contents =
       this.pages === 0
         ? [new Paragraph({ children: [new TextRun({ text: texts.empty, italics: true })] })]
         : [
             new Paragraph({ children: [new TextRun({ text: texts.contents, bold: true, size: 32 })], spacing: { after: 240 } }),
-            new TableOfContents(texts.contents, { hyperlink: true, headingStyleRange: TOC_LEVELS }),
+            new TableOfContents(texts.contents, { hyperlink: true, headingStyleRange: `1-${TOC_MAX_LEVEL}`, cachedEntries: this.toc }),
             new Paragraph({ children: [new PageBreak()] }),
           ];
-    const document = new Document({
-      title: itemName,
-      description,
+    return new Document({
+      title: stripInvalidXml(itemName),
+      description: stripInvalidXml(description),
       creator: 'Quire',
       styles: WORD_STYLES,
-      numbering: WORD_NUMBERING,
       features: { updateFields: true },
-      sections: [{ children: [...titlePage, ...contents, ...this.body] }],
+      sections: [{ children: [...titlePage, ...contents, new Paragraph({ children: [new TextRun(BODY_MARKER)] })] }],
     });
-    return Packer.toBuffer(document);
   }
+
+  private addHeading(text: string, level: number): void {
+    const id = ++this.bookmarks;
+    const name = `_Toc_quire_${id}`;
+    const clean = stripInvalidXml(text);
+    if (level <= TOC_MAX_LEVEL) this.toc.push({ title: clean, level, href: name });
+    this.body.push(heading(clean, level, { id: 100_000 + id, name }));
+  }
+
+  private nextRelationship(): string {
+    this.relationships += 1;
+    return `rIdQuire${this.relationships}`;
+  }
+}
+
+async function readPart(zip: JSZip, name: string): Promise<string> {
+  const file = zip.file(name);
+  if (!file) throw new Error(`The document frame has no ${name}`);
+  return file.async('string');
 }

@@ -1,12 +1,10 @@
-import { AlignmentType, type IStylesOptions, type INumberingOptions, LevelFormat, BorderStyle, ShadingType } from 'docx';
+import { AlignmentType, BorderStyle, type IStylesOptions, ShadingType } from 'docx';
+import { CODE_STYLE, QUOTE_STYLE } from './markdown-to-docx';
 
 /** Latin text in Calibri, Chinese (East Asian) text in Microsoft YaHei, with SimSun-era fallbacks left to Word. */
 export const FONT_TEXT = { ascii: 'Calibri', hAnsi: 'Calibri', cs: 'Calibri', eastAsia: 'Microsoft YaHei' };
 export const FONT_CODE = { ascii: 'Consolas', hAnsi: 'Consolas', cs: 'Consolas', eastAsia: 'Microsoft YaHei' };
 
-export const CODE_STYLE = 'QuireCode';
-export const QUOTE_STYLE = 'QuireQuote';
-export const ORDERED_LIST = 'quire-ordered';
 
 const heading = (size: number, before: number) => ({
   run: { size, bold: true, font: FONT_TEXT, color: '1F2328' },
@@ -56,18 +54,35 @@ export const WORD_STYLES: IStylesOptions = {
   ],
 };
 
-/** Ordered lists, nine levels deep: 1. / a. / i. repeating. */
-export const WORD_NUMBERING: INumberingOptions = {
-  config: [
-    {
-      reference: ORDERED_LIST,
-      levels: Array.from({ length: 9 }, (_, level) => ({
-        level,
-        format: [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN][level % 3],
-        text: `%${level + 1}.`,
-        alignment: AlignmentType.START,
-        style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
-      })),
-    },
-  ],
-};
+const BULLETS = ['•', '◦', '▪'];
+const ORDERED_FORMATS = ['decimal', 'lowerLetter', 'lowerRoman'];
+
+const level = (ilvl: number, format: string, text: string) =>
+  `<w:lvl w:ilvl="${ilvl}"><w:start w:val="1"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/><w:lvlJc w:val="left"/>` +
+  `<w:pPr><w:ind w:left="${720 * (ilvl + 1)}" w:hanging="360"/></w:pPr></w:lvl>`;
+
+/** Abstract list 1: bullets (•, ◦, ▪ by level); abstract list 2: numbers (1., a., i. by level). */
+export const BULLET_ABSTRACT = 1;
+export const ORDERED_ABSTRACT = 2;
+
+/** `word/numbering.xml`: the two list kinds, the one bullet list (id 1) and one restartable instance per ordered list. */
+export function numberingXml(ordered: readonly { numId: number; level: number; start: number }[]): string {
+  const levels = (kind: 'bullet' | 'ordered') =>
+    Array.from({ length: 9 }, (_, ilvl) =>
+      kind === 'bullet' ? level(ilvl, 'bullet', BULLETS[ilvl % 3]) : level(ilvl, ORDERED_FORMATS[ilvl % 3], `%${ilvl + 1}.`),
+    ).join('');
+  const instances = ordered
+    .map(
+      (list) =>
+        `<w:num w:numId="${list.numId}"><w:abstractNumId w:val="${ORDERED_ABSTRACT}"/>` +
+        `<w:lvlOverride w:ilvl="${list.level}"><w:startOverride w:val="${Math.max(0, Math.min(list.start, 999_999_999))}"/></w:lvlOverride></w:num>`,
+    )
+    .join('');
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    '<w:numbering xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
+    `<w:abstractNum w:abstractNumId="${BULLET_ABSTRACT}"><w:multiLevelType w:val="hybridMultilevel"/>${levels('bullet')}</w:abstractNum>` +
+    `<w:abstractNum w:abstractNumId="${ORDERED_ABSTRACT}"><w:multiLevelType w:val="hybridMultilevel"/>${levels('ordered')}</w:abstractNum>` +
+    `<w:num w:numId="1"><w:abstractNumId w:val="${BULLET_ABSTRACT}"/></w:num>${instances}</w:numbering>`
+  );
+}

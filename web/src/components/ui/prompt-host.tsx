@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { closePrompt, useCurrentPrompt } from '../../lib/alert';
+import { type Prompt, closePrompt, useCurrentPrompt } from '../../lib/alert';
 
 const useStyles = makeStyles({
   message: { whiteSpace: 'pre-wrap', wordBreak: 'break-word', color: tokens.colorNeutralForeground1 },
@@ -11,11 +12,16 @@ const useStyles = makeStyles({
 export function PromptHost() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const prompt = useCurrentPrompt();
+  const current = useCurrentPrompt();
+  // The dialog stays mounted and closes with its animation, showing the last prompt meanwhile:
+  // unmounting an open Fluent dialog leaves the rest of the page aria-hidden.
+  const last = useRef<Prompt | undefined>(undefined);
+  if (current) last.current = current;
+  const prompt = current ?? last.current;
   if (!prompt) return null;
   const isConfirm = prompt.kind === 'confirm';
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, data) => !data.open && closePrompt(prompt.id, false)}>
+    <Dialog open={Boolean(current)} modalType="alert" onOpenChange={(_, data) => !data.open && closePrompt(prompt.id, false)}>
       <DialogSurface aria-describedby={`prompt-${prompt.id}`}>
         <DialogBody>
           <DialogTitle>{prompt.title ?? (isConfirm ? t('Please confirm') : t('Notice'))}</DialogTitle>

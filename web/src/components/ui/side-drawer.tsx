@@ -3,11 +3,11 @@ import { DismissRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A drawer from the start edge: the item menu on small screens. Mounted while open. */
-export function SideDrawer(props: { title: string; onClose: () => void; children: ReactNode }) {
+/** A drawer from the start edge: the item menu on small screens. Keep it mounted and toggle `open`. */
+export function SideDrawer(props: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <OverlayDrawer open onOpenChange={(_, data) => !data.open && props.onClose()} position="start" data-testid="menu-drawer">
+    <OverlayDrawer open={props.open} onOpenChange={(_, data) => !data.open && props.onClose()} position="start" data-testid="menu-drawer">
       <DrawerHeader>
         <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('Close')} icon={<DismissRegular />} onClick={props.onClose} />}>{props.title}</DrawerHeaderTitle>
       </DrawerHeader>

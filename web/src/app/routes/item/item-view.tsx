@@ -61,6 +61,8 @@ export default function ItemViewRoute() {
   const requestedPage = Number(search.get('page_id')) || 0;
   const [keyword, setKeyword] = useState('');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted on first use, then kept: unmounting an open Fluent drawer leaves the page aria-hidden.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const { data: info, error, isLoading, mutate } = useItemInfo({ itemKey, keyword, defaultPageId: requestedPage });
 
@@ -106,7 +108,10 @@ export default function ItemViewRoute() {
 
   const actions = (
     <>
-      {mobile && regular && <HeaderAction icon={<NavigationRegular />} label={t('Menu')} onClick={() => setDrawerOpen(true)} />}
+      {mobile && regular && <HeaderAction icon={<NavigationRegular />} label={t('Menu')} onClick={() => {
+        setDrawerUsed(true);
+        setDrawerOpen(true);
+      }} />}
       {canEdit && regular && <HeaderAction icon={<AddRegular />} label={t('New page')} to={paths.pageEdit.getHref(info.item_id, 0)} />}
       {canEdit && regular && <HeaderAction icon={<FolderRegular />} label={t('Catalogs')} to={paths.catalog.getHref(info.item_id)} />}
       {info.ItemCreator && !archived && <HeaderAction icon={<SettingsRegular />} label={t('Item settings')} to={paths.itemSetting.getHref(info.item_id)} />}
@@ -145,8 +150,8 @@ export default function ItemViewRoute() {
         </div>
       </div>
       <Suspense fallback={null}>
-        {regular && mobile && drawerOpen && (
-          <SideDrawer title={itemName} onClose={() => setDrawerOpen(false)}>
+        {regular && mobile && drawerUsed && (
+          <SideDrawer open={drawerOpen} title={itemName} onClose={() => setDrawerOpen(false)}>
             {menu}
           </SideDrawer>
         )}

@@ -1,0 +1,186 @@
+import { describeWith } from '@quire/testing';
+import type { Browser } from 'playwright-core';
+import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
+import { ensureWebBuilt } from './support/ensure-web-build';
+import { type QuireApp, startQuire } from './support/quire-app';
+import { callApi, registerThroughApi } from './support/session-factory';
+
+/**
+ * Issue 6 "Bad input", in a real browser: a 404 route, a deleted page id, a network failure
+ * (logged, the screen stays usable), a server error (an alert with the message, no white screen);
+ * and the server settings the screens follow (language, registration switch).
+ */
+describeWith({ binary: 'chromium' }, 'web app in a real browser: bad input and server settings', () => {
+  let quire: QuireApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    quire = await startQuire(await ensureWebBuilt());
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await quire?.close();
+  });
+
+  describe.each<ViewportName>(['desktop', 'mobile'])('at %s width', (viewport) => {
+    let me: BrowserVisitor;
+    let itemId = 0;
+    let firstPage = 0;
+    let secondPage = 0;
+    let deletedPage = 0;
+
+    beforeAll(async () => {
+      me = await BrowserVisitor.open(browser, quire.baseUrl, viewport, 'bad-input');
+      await registerThroughApi(me, quire, `bad${viewport}${Date.now() % 100000}`, 'bad-input-pass');
+      itemId = (await callApi<{ item_id: number }>(me, 'item/add', { item_type: 1, item_name: 'Fragile', item_domain: `fragile${viewport}` })).item_id;
+      const save = async (title: string) => (await callApi<{ page_id: number }>(me, 'page/save', { page_id: 0, item_id: itemId, page_title: title, page_content: `# ${title}\n\nBody of ${title}.` })).page_id;
+      firstPage = await save('First');
+      secondPage = await save('Second');
+      deletedPage = await save('Gone');
+      await callApi(me, 'page/delete', { page_id: deletedPage });
+    });
+
+    afterAll(async () => {
+      await me?.close();
+    });
+
+    it('shows a 404 screen for an unknown route, with a way home', async () => {
+      await me.visit('/no/such/route');
+      const view = me.page.getByTestId('error-view');
+      await view.getByText('404').waitFor();
+      await view.getByText('Page not found').waitFor();
+      await me.screenshot('not-found');
+      await view.getByRole('link', { name: 'Back to home' }).click();
+      await me.page.getByTestId('teams-claim').waitFor();
+    });
+
+    it('says an unknown item or domain does not exist, after the server message', async () => {
+      await me.page.goto('/nosuchdomain');
+      await me.acceptAlert(/not exist|deleted/i);
+      await me.page.getByTestId('item-missing').getByText('This item does not exist or has been deleted.').waitFor();
+    });
+
+    it('shows a deleted page id as missing, by itself and inside its item, and the menu stays usable', async () => {
+      await me.page.goto(`/page/${deletedPage}`);
+      await me.acceptAlert(/.+/);
+      await me.page.getByTestId('page-missing').getByText('This page does not exist or has been deleted.').waitFor();
+      await me.screenshot('deleted-page');
+
+      await me.page.goto(`/fragile${viewport}?page_id=${deletedPage}`);
+      await me.acceptAlert(/.+/);
+      await me.page.getByTestId('page-missing').waitFor();
+      if (viewport === 'mobile') await me.page.getByRole('button', { name: 'Menu' }).click();
+      expect(await me.page.getByTestId('item-menu').getByRole('link', { name: 'Gone' }).count()).toBe(0);
+      await me.page.getByTestId('item-menu').getByRole('link', { name: 'Second' }).click();
+      await me.page.getByTestId('page-title').filter({ hasText: 'Second' }).waitFor();
+    });
+
+    it('logs a network failure without an alert; the screen stays usable and recovers with Retry', async () => {
+      await me.visit(`/${itemId}?page_id=${firstPage}`);
+      await me.page.getByTestId('page-title').filter({ hasText: 'First' }).waitFor();
+      await me.page.route('**/api/page/info', (route) => route.abort('internetdisconnected'));
+      const logged = me.page.waitForEvent('console', (message) => message.type() === 'error' && message.text().includes('[api] page/info: network error'));
+      if (viewport === 'mobile') await me.page.getByRole('button', { name: 'Menu' }).click();
+      await me.page.getByTestId('item-menu').getByRole('link', { name: 'Second' }).click();
+      await logged;
+      const missing = me.page.getByTestId('page-missing');
+      await missing.getByText('The page could not be loaded. Check your connection.').waitFor();
+      expect(await me.page.getByRole('alertdialog').count()).toBe(0);
+      await me.screenshot('network-failure');
+
+      await me.page.unroute('**/api/page/info');
+      await missing.getByRole('button', { name: 'Retry' }).click();
+      await me.page.getByTestId('page-title').filter({ hasText: 'Second' }).waitFor();
+      if (viewport === 'mobile') await me.page.getByRole('button', { name: 'Menu' }).click();
+      await me.page.getByTestId('item-menu').getByRole('link', { name: 'First' }).click();
+      await me.page.getByTestId('page-title').filter({ hasText: 'First' }).waitFor();
+    });
+
+    it('shows a server error as an alert with its message, and the screen stays', async () => {
+      await me.page.route('**/api/item/myList', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error_code: 10101, error_message: 'Database is on fire' }) }),
+      );
+      await me.visit('/item/index');
+      await me.acceptAlert('Database is on fire');
+      await me.page.getByTestId('new-item-tile').waitFor();
+      await me.screenshot('server-error');
+      await me.page.unroute('**/api/item/myList');
+
+      await me.page.route('**/api/item/myList', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }));
+      await me.page.reload();
+      await me.acceptAlert('Server error (HTTP 502)');
+      await me.page.getByTestId('new-item-tile').waitFor();
+      await me.page.unroute('**/api/item/myList');
+      expect(me.pageErrors).toEqual([]);
+    });
+
+    it('shows the server refusing a taken personalized domain beside the field, and a bad one before sending', async () => {
+      await me.visit('/item/add');
+      await me.page.locator('input[name=item_name]').fill('Copycat');
+      await me.page.locator('input[name=item_domain]').fill('no spaces!');
+      await me.page.getByRole('button', { name: 'Create' }).click();
+      await me.page.getByText('Personalized domain names can only be a combination of letters or numbers').waitFor();
+      await me.page.locator('input[name=item_domain]').fill(`fragile${viewport}`);
+      const refused = me.page.waitForResponse((response) => response.url().endsWith('/api/item/add'));
+      await me.page.getByRole('button', { name: 'Create' }).click();
+      expect(((await (await refused).json()) as { error_code: number }).error_code).toBe(10304);
+      await me.page.getByText('Personal domain name already exists').waitFor();
+      await me.screenshot('domain-taken');
+      expect(me.page.url()).toContain('/item/add');
+    });
+  });
+
+  describe('server settings', () => {
+    let visitor: BrowserVisitor;
+
+    beforeEach(async () => {
+      visitor = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'settings');
+    });
+
+    afterEach(async () => {
+      await visitor.close();
+    });
+
+    const withSetting = (patch: Record<string, unknown>) =>
+      visitor.page.route('**/api/common/homePageSetting', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: Record<string, unknown> };
+        await route.fulfill({ response, json: { ...body, data: { ...body.data, ...patch } } });
+      });
+
+    it('labels the screens in the language of the server configuration', async () => {
+      const reply = await visitor.page.request.post('/api/common/homePageSetting');
+      expect(((await reply.json()) as { data: { language: string } }).data.language).toBe('en');
+      await withSetting({ language: 'zh-cn' });
+      await visitor.visit('/');
+      expect(await visitor.page.getByTestId('teams-claim').textContent()).toBe('超过 6000 个团队正在使用');
+      expect(await visitor.page.locator('html').getAttribute('lang')).toBe('zh-CN');
+      await visitor.page.getByRole('link', { name: '登录开始使用' }).waitFor();
+      await visitor.screenshot('landing-zh-cn');
+    });
+
+    it('hides registration when the administrator closed it', async () => {
+      await withSetting({ register_open: 0 });
+      await visitor.visit('/');
+      await visitor.page.getByTestId('landing-main-link').waitFor();
+      expect(await visitor.page.getByRole('link', { name: 'Register' }).count()).toBe(0);
+      await visitor.visit('/user/register');
+      await visitor.page.getByTestId('register-closed').waitFor();
+      expect(await visitor.page.locator('input[name=username]').count()).toBe(0);
+    });
+
+    it('switches between the light and the dark theme', async () => {
+      await visitor.visit('/');
+      const provider = visitor.page.locator('[data-theme]').first();
+      expect(await provider.getAttribute('data-theme')).toBe('light');
+      await visitor.page.getByRole('button', { name: 'Dark theme' }).click();
+      expect(await provider.getAttribute('data-theme')).toBe('dark');
+      await visitor.screenshot('landing-dark');
+      await visitor.page.reload();
+      await visitor.page.getByTestId('teams-claim').waitFor();
+      expect(await visitor.page.locator('[data-theme]').first().getAttribute('data-theme')).toBe('dark');
+    });
+  });
+});
