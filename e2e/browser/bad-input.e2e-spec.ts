@@ -103,9 +103,10 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: bad input and s
         route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error_code: 10101, error_message: 'Database is on fire' }) }),
       );
       await me.visit('/item/index');
-      await me.acceptAlert('Database is on fire');
+      await me.page.getByRole('alertdialog').filter({ hasText: 'Database is on fire' }).waitFor();
       await me.page.getByTestId('new-item-tile').waitFor();
       await me.screenshot('server-error');
+      await me.acceptAlert('Database is on fire');
       await me.page.unroute('**/api/item/myList');
 
       await me.page.route('**/api/item/myList', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }));
@@ -130,13 +131,61 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: bad input and s
       await me.screenshot('domain-taken');
       expect(me.page.url()).toContain('/item/add');
     });
+
+    it('alerts when saving the item order fails, then reloads the list in its saved order', async () => {
+      await callApi(me, 'item/add', { item_type: 1, item_name: 'Second item' });
+      await me.visit('/item/index');
+      const names = async () => (await me.page.getByTestId('item-tile').locator('span[title]').allTextContents()).map((name) => name.trim());
+      await me.page.getByTestId('item-tile').nth(1).waitFor();
+      const before = await names();
+      await me.page.route('**/api/item/sort', (route) => route.fulfill({ json: { error_code: 10101, error_message: 'Sort not saved' } }));
+      const reloaded = me.page.waitForEvent('load');
+      await me.page.getByTestId('item-tile').nth(1).dragTo(me.page.getByTestId('item-tile').nth(0));
+      await me.acceptAlert('Sort not saved');
+      await reloaded;
+      await me.page.getByTestId('item-tile').nth(1).waitFor();
+      expect(await names()).toEqual(before);
+      await me.page.unroute('**/api/item/sort');
+    });
+
+    it('shows the captcha on the visit password form after 10308', async () => {
+      await me.page.route('**/api/item/pwd', (route) => route.fulfill({ json: { error_code: 10308, error_message: 'Access password are incorrect' } }));
+      await me.visit(`/item/password/${itemId}`);
+      expect(await me.page.getByTestId('captcha-image').count()).toBe(0);
+      await me.page.locator('input[name=password]').fill('guess');
+      await me.page.getByRole('button', { name: 'Open' }).click();
+      await me.acceptAlert('Access password are incorrect');
+      await me.captchaLoaded();
+      await me.page.locator('input[name=v_code]').waitFor();
+      await me.screenshot('item-password-captcha');
+      await me.page.unroute('**/api/item/pwd');
+    });
+
+    it('hides the editing controls of an archived item', async () => {
+      const frozen = (await callApi<{ item_id: number }>(me, 'item/add', { item_type: 1, item_name: 'Frozen' })).item_id;
+      await callApi(me, 'page/save', { page_id: 0, item_id: frozen, page_title: 'Cold', page_content: 'Read only now.' });
+      await me.visit(`/${frozen}`);
+      await me.page.getByTestId('page-edit').waitFor();
+      await callApi(me, 'item/archive', { item_id: frozen, password: 'bad-input-pass' });
+      await me.page.reload();
+      await me.page.getByTestId('page-title').filter({ hasText: 'Cold' }).waitFor();
+      await me.page.getByTestId('archived-badge').waitFor();
+      expect(await me.page.getByTestId('page-edit').count()).toBe(0);
+      expect(await me.page.getByTestId('page-delete').count()).toBe(0);
+      expect(await me.page.getByRole('link', { name: 'New page' }).count()).toBe(0);
+      await me.page.keyboard.press('Control+e');
+      expect(me.page.url()).not.toContain('/page/edit/');
+      await me.screenshot('archived-item');
+    });
   });
 
   describe('server settings', () => {
     let visitor: BrowserVisitor;
+    let opened = 0;
 
     beforeEach(async () => {
-      visitor = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'settings');
+      opened += 1;
+      visitor = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', `settings${opened}`);
     });
 
     afterEach(async () => {

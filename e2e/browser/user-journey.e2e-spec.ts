@@ -54,7 +54,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
   describe.each<ViewportName>(['desktop', 'mobile'])('at %s width', (viewport) => {
     const username = `${viewport}${Date.now() % 100000}`;
     let me: BrowserVisitor;
-    const ids: { handbook: number; secret: number; onePager: number; intro: number; install: number; deep: number; uid: number } = {
+    const ids: { handbook: number; secret: number; onePager: number; intro: number; install: number; deep: number; hidden: number; uid: number } = {
+      hidden: 0,
       handbook: 0,
       secret: 0,
       onePager: 0,
@@ -150,7 +151,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       const level3 = await catalog('Advanced', guides);
       const level4 = await catalog('Internals', level3);
       ids.deep = await save(ids.handbook, 'Deep page', HANDBOOK_PAGES.deep, level4);
-      await save(ids.secret, 'Hidden plan', '# Hidden plan\n\nOnly with the password.');
+      ids.hidden = await save(ids.secret, 'Hidden plan', '# Hidden plan\n\nOnly with the password.');
     });
 
     it('reorders the items by dragging a thumbnail, and the order survives a reload', async () => {
@@ -237,6 +238,12 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
         await stranger.page.getByTestId('page-title').filter({ hasText: 'Introduction' }).waitFor();
         await stranger.page.getByTestId('markdown-body').locator('table').waitFor();
         await stranger.screenshot('shared-page');
+        await stranger.visit(`/page/${ids.intro}`);
+        await stranger.page.getByTestId('page-title').filter({ hasText: 'Introduction' }).waitFor();
+        await stranger.page.getByRole('link', { name: 'Open the item' }).click();
+        await stranger.page.waitForURL(`**/${ids.handbook}?page_id=${ids.intro}`);
+        await stranger.page.getByTestId('item-menu').or(stranger.page.getByRole('button', { name: 'Menu' })).first().waitFor();
+        expect(await stranger.page.getByTestId('page-edit').count()).toBe(0);
       } finally {
         await stranger.close();
       }
@@ -252,6 +259,10 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       await me.page.getByTestId('page-attachments').click();
       await me.page.getByRole('dialog').getByText('no data').waitFor();
       await me.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await me.page.getByTestId('page-copy').click();
+      await me.page.waitForURL(`**/page/edit/${ids.handbook}/0?copy_page_id=${ids.intro}`);
+      await me.page.goBack();
+      await me.page.getByTestId('page-title').filter({ hasText: 'Introduction' }).waitFor();
     });
 
     it('edits with Ctrl+E and deletes with Ctrl+Delete after a confirmation', async () => {
@@ -287,6 +298,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
     it('asks a visitor for the private item password, then shows the item', async () => {
       const visitor = await BrowserVisitor.open(browser, quire.baseUrl, viewport, 'journey-visitor');
       try {
+        await visitor.visit(`/page/${ids.hidden}`);
+        await visitor.page.waitForURL(`**/item/password/0?page_id=${ids.hidden}&redirect=%2Fpage%2F${ids.hidden}`);
         await visitor.visit(`/${ids.secret}`);
         await visitor.page.waitForURL(`**/item/password/${ids.secret}?redirect=%2F${ids.secret}`);
         await visitor.page.locator('input[name=password]').fill('wrong');
@@ -299,6 +312,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
         await visitor.page.getByTestId('page-title').filter({ hasText: 'Hidden plan' }).waitFor();
         expect(await visitor.page.getByTestId('page-edit').count()).toBe(0);
         await visitor.screenshot('private-item-unlocked');
+        await visitor.visit(`/page/${ids.hidden}`);
+        await visitor.page.getByTestId('page-title').filter({ hasText: 'Hidden plan' }).waitFor();
       } finally {
         await visitor.close();
       }
@@ -355,6 +370,19 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       await dialog.locator('input[name=new_password]').fill(`${PASSWORD}-2`);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await me.acceptAlert('Password changed');
+    });
+
+    it('offers the item search box only above 9 items, and it filters by name', async () => {
+      await me.visit('/item/index');
+      await me.page.getByTestId('item-tile').first().waitFor();
+      expect(await me.page.getByRole('searchbox', { name: 'Search items' }).count()).toBe(0);
+      for (let n = 1; n <= 7; n++) await api('item/add', { item_type: 1, item_name: `Spare ${n}` });
+      await me.page.reload();
+      await me.page.getByTestId('item-tile').nth(9).waitFor();
+      await me.page.getByRole('searchbox', { name: 'Search items' }).fill('hand');
+      await me.page.getByTestId('item-tile').nth(1).waitFor({ state: 'detached' });
+      expect((await me.page.getByTestId('item-tile').locator('span[title]').allTextContents()).map((name) => name.trim())).toEqual(['Handbook']);
+      await me.screenshot('item-search');
     });
 
     it('logs out, asks for the captcha after repeated failures, and honours the redirect after login', async () => {

@@ -59,7 +59,12 @@ export async function ensureWebBuilt(): Promise<string> {
       .map((dir) => path.join(dir, 'vite', 'bin', 'vite.js'))
       .find((file) => fs.existsSync(file));
     if (!vite) throw new Error('vite is not installed: run npm install');
-    const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: WEB_DIR, encoding: 'utf8' });
+    // jest runs with NODE_ENV=test, which would make Vite bundle React's development build.
+    const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+      cwd: WEB_DIR,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
   });
   return WEB_DIST;

@@ -24,6 +24,8 @@ export interface ItemAccess {
   item_id: number;
   exists: boolean;
   item_name: string;
+  /** Raw (unescaped), for documents built from the item (exports). */
+  item_description: string;
   item_type: ItemType;
   /** Read pages: public item, creator, member, team member, or unlocked with the visit password. */
   visit: boolean;

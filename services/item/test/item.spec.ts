@@ -278,7 +278,7 @@ describe('item service: items', () => {
 
     it('item.access.check answers no rights for a missing item', async () => {
       expect(await world.send<ItemAccess>(Subject.ItemAccessCheck, owner, { item_id: 999999 })).toEqual({
-        item_id: 999999, exists: false, item_name: '', item_type: 1, visit: false, edit: false, creator: false, archived: false, private: false,
+        item_id: 999999, exists: false, item_name: '', item_description: '', item_type: 1, visit: false, edit: false, creator: false, archived: false, private: false,
       });
     });
   });

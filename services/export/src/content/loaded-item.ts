@@ -27,6 +27,6 @@ export class ItemLoader {
     if (!access.exists) throw AppError.failed('page_item_not_found');
     if (!mayExport(access)) throw new AppError(ErrorCode.NoPermission, 'no_permission');
     const outline = await this.pages.outline(caller, target);
-    return { name: access.item_name, description: await this.items.description(caller, access), outline };
+    return { name: access.item_name, description: access.item_description, outline };
   }
 }

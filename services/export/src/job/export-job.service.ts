@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { JobQueue, type JobStatus, QUIRE_CONFIG } from '@quire/platform';
+import { BlobStorage, JobQueue, type JobStatus, QUIRE_CONFIG } from '@quire/platform';
 import {
   AppError,
   type Caller,
@@ -46,6 +46,7 @@ export class ExportJobService {
     private readonly jobs: ExportJobRepository,
     private readonly queue: JobQueue,
     private readonly loader: ItemLoader,
+    private readonly blobs: BlobStorage,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -132,9 +133,11 @@ export class ExportJobService {
     return job;
   }
 
+  /** The queue's word on the job; a job the queue forgot (the in-process queue after a restart) whose file exists is done. */
   private async queueStatus(job: ExportJobEntity): Promise<JobStatus> {
     const status = job.queue_id ? await this.queue.getStatus(job.queue_id) : null;
-    if (!status) throw AppError.failed('export_job_not_found');
-    return status;
+    if (status) return status;
+    if (await this.blobs.stat(job.blob_key)) return { id: job.queue_id, name: FORMATS[job.format].job, state: 'completed', progress: 100, attemptsMade: 1 };
+    throw AppError.failed('export_job_not_found');
   }
 }

@@ -18,7 +18,9 @@ export interface WordParts {
   /** The relationship id of an external hyperlink. */
   hyperlink(url: string): string;
   /** The picture for an image URL, or null to link it (external, missing, not embeddable). */
-  image(url: string): { relationshipId: string; id: number; width: number; height: number } | null;
+  image(url: string): { relationshipId: string; width: number; height: number } | null;
+  /** A document-wide unique id for one drawing (the same picture shown twice needs two). */
+  drawingId(): number;
   /** A numbering instance for an ordered list starting at `start`, at a nesting level. */
   orderedList(level: number, start: number): number;
   readonly bulletList: number;
@@ -257,7 +259,7 @@ export class MarkdownToDocx {
 
   private image(url: string, alt: string, style: RunStyle): string {
     const picture = this.options.parts.image(url);
-    if (picture) return inlineImage(picture.relationshipId, picture.id, picture, alt);
+    if (picture) return inlineImage(picture.relationshipId, this.options.parts.drawingId(), picture, alt);
     if (SAFE_LINK.test(url)) return hyperlink(this.options.parts.hyperlink(url), run(alt || url, { ...style, link: true }));
     return run(this.options.texts.imageMissing(alt || url), { italics: true, color: '888888' });
   }

@@ -1,5 +1,5 @@
 import { AlignmentType, Document, HeadingLevel, Packer, PageBreak, Paragraph, TableOfContents, TextRun } from 'docx';
-import JSZip from 'jszip';
+import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import type { Root } from '@quire/markdown';
 import { fitToPage, type ImageSize } from './image-size';
 import { MarkdownToDocx, type RenderTexts, type WordParts } from './markdown-to-docx';
@@ -42,7 +42,6 @@ const MEDIA_TYPES: Record<ImageSize['type'], { extension: string; contentType: s
 
 interface Picture {
   relationshipId: string;
-  id: number;
   width: number;
   height: number;
 }
@@ -55,7 +54,8 @@ interface Picture {
  */
 export class WordDocument implements WordParts {
   readonly bulletList = 1;
-  private readonly body: string[] = [];
+  /** The body as UTF-8, a part per heading or page (half the memory of JS strings, and never joined into one). */
+  private readonly body: Buffer[] = [];
   private readonly toc: { title: string; level: number; href: string }[] = [];
   private readonly hyperlinks = new Map<string, string>();
   private readonly pictures = new Map<string, Picture | null>();
@@ -64,6 +64,7 @@ export class WordDocument implements WordParts {
   private readonly maxImageBytes: number;
   private imageBytes = 0;
   private relationships = 0;
+  private drawings = 0;
   private bookmarks = 0;
   private pages = 0;
 
@@ -85,12 +86,12 @@ export class WordDocument implements WordParts {
   /** Rendered Markdown of the current page; a page parsed in segments adds each in turn. */
   addContent(root: Root, options: { baseLevel: number; definitions?: ReadonlyMap<string, string>; continuesTable?: boolean }): void {
     const renderer = new MarkdownToDocx({ baseLevel: options.baseLevel, parts: this, texts: this.options.texts, definitions: options.definitions });
-    this.body.push(renderer.render(root, { continuesTable: options.continuesTable }));
+    this.body.push(Buffer.from(renderer.render(root, { continuesTable: options.continuesTable }), 'utf8'));
   }
 
   /** A note in the body (a page or table cut short). */
   addNote(text: string): void {
-    this.body.push(paragraph(run(text, { italics: true, color: '888888' })));
+    this.body.push(Buffer.from(paragraph(run(text, { italics: true, color: '888888' })), 'utf8'));
   }
 
   /** Makes the images of the next content embeddable by their URL as written (null: link it). */
@@ -105,7 +106,7 @@ export class WordDocument implements WordParts {
       const relationshipId = this.nextRelationship();
       const { extension } = MEDIA_TYPES[image.type];
       this.media.push({ name: `quire-image-${this.media.length + 1}.${extension}`, data: image.data });
-      this.pictures.set(url, { relationshipId, id: 10_000 + this.media.length, ...fitToPage(image) });
+      this.pictures.set(url, { relationshipId, ...fitToPage(image) });
     }
   }
 
@@ -127,6 +128,11 @@ export class WordDocument implements WordParts {
     return this.pictures.get(url) ?? null;
   }
 
+  drawingId(): number {
+    this.drawings += 1;
+    return 10_000 + this.drawings;
+  }
+
   orderedList(level: number, start: number): number {
     const numId = 2 + this.ordered.length;
     this.ordered.push({ numId, level, start });
@@ -134,26 +140,24 @@ export class WordDocument implements WordParts {
   }
 
   async toBuffer(): Promise<Buffer> {
-    const zip = await JSZip.loadAsync(await Packer.toBuffer(this.frame()));
-    const documentXml = await readPart(zip, 'word/document.xml');
+    const files: Zippable = unzipSync(new Uint8Array(await Packer.toBuffer(this.frame())));
+    const documentXml = strFromU8(part(files, 'word/document.xml'));
     const marker = documentXml.indexOf(BODY_MARKER);
     const from = Math.max(documentXml.lastIndexOf('<w:p>', marker), documentXml.lastIndexOf('<w:p ', marker));
     const to = documentXml.indexOf('</w:p>', marker) + '</w:p>'.length;
     if (marker < 0 || from < 0) throw new Error('The document frame has no body marker');
-    zip.file('word/document.xml', documentXml.slice(0, from) + this.body.join('') + documentXml.slice(to));
-    this.body.length = 0;
-    zip.file('word/numbering.xml', numberingXml(this.ordered));
-    const rels = await readPart(zip, 'word/_rels/document.xml.rels');
+    files['word/document.xml'] = Buffer.concat([Buffer.from(documentXml.slice(0, from)), ...this.body.splice(0), Buffer.from(documentXml.slice(to))]);
+    files['word/numbering.xml'] = strToU8(numberingXml(this.ordered));
     const added = [
       ...[...this.hyperlinks].map(([url, id]) => `<Relationship Id="${id}" Type="${REL}/hyperlink" Target="${xmlText(url)}" TargetMode="External"/>`),
       ...this.mediaRelationships(),
     ];
-    let relsXml = rels.replace('</Relationships>', `${added.join('')}</Relationships>`);
-    if (!relsXml.includes('numbering.xml')) {
-      relsXml = relsXml.replace('</Relationships>', `<Relationship Id="${this.nextRelationship()}" Type="${REL}/numbering" Target="numbering.xml"/></Relationships>`);
+    let rels = strFromU8(part(files, 'word/_rels/document.xml.rels')).replace('</Relationships>', `${added.join('')}</Relationships>`);
+    if (!rels.includes('numbering.xml')) {
+      rels = rels.replace('</Relationships>', `<Relationship Id="${this.nextRelationship()}" Type="${REL}/numbering" Target="numbering.xml"/></Relationships>`);
     }
-    zip.file('word/_rels/document.xml.rels', relsXml);
-    let types = await readPart(zip, '[Content_Types].xml');
+    files['word/_rels/document.xml.rels'] = strToU8(rels);
+    let types = strFromU8(part(files, '[Content_Types].xml'));
     for (const { extension, contentType } of Object.values(MEDIA_TYPES)) {
       if (!types.includes(`Extension="${extension}"`)) types = types.replace('<Override', `<Default Extension="${extension}" ContentType="${contentType}"/><Override`);
     }
@@ -163,9 +167,11 @@ export class WordDocument implements WordParts {
         '<Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/></Types>',
       );
     }
-    zip.file('[Content_Types].xml', types);
-    for (const file of this.media) zip.file(`word/media/${file.name}`, file.data);
-    return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+    files['[Content_Types].xml'] = strToU8(types);
+    // Images are compressed already: stored as they are.
+    for (const file of this.media) files[`word/media/${file.name}`] = [file.data, { level: 0 }];
+    const zipped = zipSync(files, { level: 6 });
+    return Buffer.from(zipped.buffer, zipped.byteOffset, zipped.byteLength);
   }
 
   private mediaRelationships(): string[] {
@@ -215,7 +221,7 @@ export class WordDocument implements WordParts {
     const name = `_Toc_quire_${id}`;
     const clean = stripInvalidXml(text);
     if (level <= TOC_MAX_LEVEL) this.toc.push({ title: clean, level, href: name });
-    this.body.push(heading(clean, level, { id: 100_000 + id, name }));
+    this.body.push(Buffer.from(heading(clean, level, { id: 100_000 + id, name }), 'utf8'));
   }
 
   private nextRelationship(): string {
@@ -224,8 +230,8 @@ export class WordDocument implements WordParts {
   }
 }
 
-async function readPart(zip: JSZip, name: string): Promise<string> {
-  const file = zip.file(name);
-  if (!file) throw new Error(`The document frame has no ${name}`);
-  return file.async('string');
+function part(files: Zippable, name: string): Uint8Array {
+  const file = files[name];
+  if (!(file instanceof Uint8Array)) throw new Error(`The document frame has no ${name}`);
+  return file;
 }

@@ -45,7 +45,7 @@ export class ItemAccessService {
   /** The caller's rights on an item row (live or not). */
   async accessTo(caller: Caller, item: ItemEntity | null, itemId = item?.item_id ?? 0): Promise<ItemAccess> {
     if (!item || item.is_del === 1) {
-      return { item_id: itemId, exists: false, item_name: '', item_type: ItemType.Regular, visit: false, edit: false, creator: false, archived: false, private: false };
+      return { item_id: itemId, exists: false, item_name: '', item_description: '', item_type: ItemType.Regular, visit: false, edit: false, creator: false, archived: false, private: false };
     }
     const rights = await this.rights(caller, item);
     const archived = item.is_archived === 1;
@@ -53,6 +53,7 @@ export class ItemAccessService {
       item_id: item.item_id,
       exists: true,
       item_name: item.item_name,
+      item_description: item.item_description ?? '',
       item_type: item.item_type,
       visit: rights.visit,
       edit: rights.writer && !archived,

@@ -15,9 +15,9 @@ const useStyles = makeStyles({
     '& h1, & h2': { paddingBottom: '0.3em', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
     '& a': { color: tokens.colorBrandForegroundLink },
     '& img': { maxWidth: '100%' },
-    '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto', maxWidth: '100%', margin: '1em 0' },
+    '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto', maxWidth: '100%', margin: '1em 0', wordBreak: 'normal' },
     '& th, & td': { border: `1px solid ${tokens.colorNeutralStroke1}`, padding: '6px 13px' },
-    '& th': { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold },
+    '& th': { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
     '& tr:nth-child(2n) td': { backgroundColor: tokens.colorNeutralBackground2 },
     '& code': {
       fontFamily: tokens.fontFamilyMonospace,

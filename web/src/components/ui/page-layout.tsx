@@ -35,6 +35,9 @@ const useStyles = makeStyles({
     margin: 0,
   },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', justifyContent: 'flex-end' },
+  // Under 1000 px the actions take a second row of the header instead of squeezing the title.
+  headerMobile: { flexWrap: 'wrap', rowGap: 0, padding: `0 ${tokens.spacingHorizontalS}` },
+  actionsMobile: { order: 3, width: '100%', flexWrap: 'nowrap', overflowX: 'auto', justifyContent: 'flex-start', paddingBottom: tokens.spacingVerticalXS },
   main: { flexGrow: 1, width: '100%', boxSizing: 'border-box', margin: '0 auto', padding: tokens.spacingHorizontalL },
   narrow: { maxWidth: '640px' },
   wide: { maxWidth: '1200px' },
@@ -57,17 +60,15 @@ export function PageLayout({ title, actions, width = 'wide', children }: PageLay
   const mobile = useIsMobile();
   return (
     <div className={styles.root} data-layout={mobile ? 'mobile' : 'desktop'}>
-      <header className={styles.header}>
+      <header className={mergeClasses(styles.header, mobile && styles.headerMobile)}>
         <RouterLink to={paths.home.getHref()} className={styles.brand}>
           Quire
         </RouterLink>
         <h1 className={styles.title}>{title}</h1>
-        <div className={styles.actions}>
-          {actions}
-          <Tooltip content={theme === 'dark' ? t('Light theme') : t('Dark theme')} relationship="label">
-            <Button appearance="subtle" icon={theme === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />} onClick={toggleTheme} />
-          </Tooltip>
-        </div>
+        <Tooltip content={theme === 'dark' ? t('Light theme') : t('Dark theme')} relationship="label">
+          <Button appearance="subtle" icon={theme === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />} onClick={toggleTheme} />
+        </Tooltip>
+        {actions && <div className={mergeClasses(styles.actions, mobile && styles.actionsMobile)}>{actions}</div>}
       </header>
       <main className={mergeClasses(styles.main, styles[width], mobile && width !== 'full' && styles.mobileMain)}>{children}</main>
     </div>

@@ -1,5 +1,5 @@
 import { Card, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageLayout } from '../../../components/ui/page-layout';
@@ -17,7 +17,11 @@ export default function VerifyEmailRoute() {
   const styles = useStyles();
   const [search] = useSearchParams();
   const [state, setState] = useState<'pending' | 'verified' | 'failed'>('pending');
+  // The link's token works once: never post it twice (StrictMode runs effects twice in development).
+  const sent = useRef(false);
   useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
     verifyEmail({ uid: search.get('uid') ?? '', token: search.get('token') ?? '' })
       .then(() => setState('verified'))
       .catch(() => setState('failed'));

@@ -38,8 +38,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorBrandBackground,
   },
   name: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  description: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  corner: { position: 'absolute', top: tokens.spacingVerticalXS, right: tokens.spacingHorizontalXS, display: 'flex', gap: '2px' },
+  description: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', paddingRight: '28px' },
+  corner: { position: 'absolute', bottom: tokens.spacingVerticalXS, right: tokens.spacingHorizontalXS, display: 'flex', gap: '2px' },
   newTile: {
     minHeight: '150px',
     display: 'flex',
