@@ -28,7 +28,6 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: bad input and s
     let me: BrowserVisitor;
     let itemId = 0;
     let firstPage = 0;
-    let secondPage = 0;
     let deletedPage = 0;
 
     beforeAll(async () => {
@@ -37,7 +36,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: bad input and s
       itemId = (await callApi<{ item_id: number }>(me, 'item/add', { item_type: 1, item_name: 'Fragile', item_domain: `fragile${viewport}` })).item_id;
       const save = async (title: string) => (await callApi<{ page_id: number }>(me, 'page/save', { page_id: 0, item_id: itemId, page_title: title, page_content: `# ${title}\n\nBody of ${title}.` })).page_id;
       firstPage = await save('First');
-      secondPage = await save('Second');
+      await save('Second');
       deletedPage = await save('Gone');
       await callApi(me, 'page/delete', { page_id: deletedPage });
     });
@@ -159,6 +158,28 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: bad input and s
       await me.page.locator('input[name=v_code]').waitFor();
       await me.screenshot('item-password-captcha');
       await me.page.unroute('**/api/item/pwd');
+    });
+
+    it('gives up on a request after 20 s: the loading overlay closes, the failure is logged, the form stays', async () => {
+      const page = await me.context.newPage();
+      try {
+        const errors: string[] = [];
+        page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+        await page.clock.install();
+        await page.goto('/item/add');
+        await page.route('**/api/item/add', () => undefined); // never answered
+        await page.locator('input[name=item_name]').fill('Stuck');
+        await page.getByRole('button', { name: 'Create' }).click();
+        await page.getByTestId('loading-overlay').waitFor();
+        await page.clock.fastForward('00:21');
+        await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+        await page.waitForFunction(() => true);
+        await expect.poll(() => errors.some((text) => text.includes('[api] item/add: network error'))).toBe(true);
+        expect(await page.getByRole('alertdialog').count()).toBe(0);
+        expect(await page.locator('input[name=item_name]').inputValue()).toBe('Stuck');
+      } finally {
+        await page.close();
+      }
     });
 
     it('hides the editing controls of an archived item', async () => {

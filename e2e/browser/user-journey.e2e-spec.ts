@@ -1,9 +1,9 @@
-import { describeWith } from '@quire/testing';
+import { describeWith, testCaller } from '@quire/testing';
 import { Subject } from '@quire/proto';
 import type { Browser } from 'playwright-core';
 import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
 import { ensureWebBuilt } from './support/ensure-web-build';
-import { type QuireApp, startQuire, testCaller } from './support/quire-app';
+import { type QuireApp, startQuire } from './support/quire-app';
 
 /**
  * Issue 6 in a real browser: register → log in → create items → read pages → share (QR) →
@@ -348,7 +348,10 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       await me.page.getByRole('alertdialog').getByText('Confirm to delete this message?').waitFor();
       await me.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
       await me.page.getByText('No messages').waitFor();
-      await me.page.getByRole('link', { name: 'Back' }).first().waitFor();
+      await me.page.getByRole('button', { name: 'Feedback' }).click();
+      await me.acceptAlert('Questions or suggestions?');
+      await me.page.getByRole('link', { name: 'Back' }).first().click();
+      await me.page.waitForURL('**/item/index');
     });
 
     it('edits the name, changes the password and shows the email status in personal settings', async () => {
@@ -372,12 +375,19 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       await me.acceptAlert('Password changed');
     });
 
-    it('offers the item search box only above 9 items, and it filters by name', async () => {
+    it('copies an item, and offers the item search box only above 9 items, filtering by name', async () => {
       await me.visit('/item/index');
       await me.page.getByTestId('item-tile').first().waitFor();
       expect(await me.page.getByRole('searchbox', { name: 'Search items' }).count()).toBe(0);
-      for (let n = 1; n <= 7; n++) await api('item/add', { item_type: 1, item_name: `Spare ${n}` });
-      await me.page.reload();
+      await me.page.getByTestId('new-item-tile').click();
+      await me.page.locator('input[name=item_name]').fill('Copied book');
+      await me.page.locator('select[name=copy_item_id]').selectOption({ label: 'Handbook' });
+      await me.page.getByRole('button', { name: 'Create' }).click();
+      await me.page.getByTestId('item-tile').filter({ hasText: 'Copied book' }).getByRole('link').first().click();
+      await me.page.getByTestId('page-title').filter({ hasText: 'Introduction' }).waitFor();
+      await me.page.getByTestId('markdown-body').locator('table').waitFor();
+      for (let n = 1; n <= 6; n++) await api('item/add', { item_type: 1, item_name: `Spare ${n}` });
+      await me.visit('/item/index');
       await me.page.getByTestId('item-tile').nth(9).waitFor();
       await me.page.getByRole('searchbox', { name: 'Search items' }).fill('hand');
       await me.page.getByTestId('item-tile').nth(1).waitFor({ state: 'detached' });
@@ -408,6 +418,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       await me.visit('/user/login');
       await me.page.waitForURL('**/item/index');
       expect(me.pageErrors).toEqual([]);
+      expect(me.consoleErrors).toEqual([]);
     });
   });
 });

@@ -8,7 +8,9 @@ import {
   quireProcess,
   startNatsServer,
   startRedisServer,
+  startMongoWireServer,
   startS3Server,
+  type MongoWireServer,
   type QuireApp,
   type QuireProcess,
   type S3Server,
@@ -20,12 +22,25 @@ import type { SystemTarget } from './system-target';
 /** The services a distributed system runs behind its gateway. */
 export type ServiceApp = Exclude<QuireApp, 'gateway' | 'embedded'>;
 
+/** Every service of the backend: with these behind the gateway, the whole API answers. */
+export const ALL_SERVICES: ServiceApp[] = ['auth', 'item', 'page', 'team', 'notice', 'admin', 'export'];
+
 export interface DistributedSystemOptions {
   services: ServiceApp[];
   /** Files in an in-process S3 server shared by every process; otherwise each app's own disk (fine without uploads). */
   s3?: boolean;
   /** How long the gateway waits for a service (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
+  /**
+   * Processes per service, all in the service's NATS queue group (default 1 each). Replicas
+   * share what they store, as in production: documents in a MongoDB-protocol server
+   * (libs/testing's, no MongoDB exists here) and files in S3, both started for them.
+   */
+  replicas?: Partial<Record<ServiceApp, number>>;
+  /** Every service keeps its documents in the shared MongoDB-protocol server, not only replicated ones. */
+  sharedDocuments?: boolean;
+  /** More environment for every process (e.g. RATE_LIMIT_PER_MINUTE for a load test). */
+  env?: Record<string, string>;
 }
 
 /** What each app logs once it serves (libs/testing's default pattern also matches "address already in use"). */
@@ -37,6 +52,10 @@ export interface DistributedSystem {
   target: SystemTarget;
   /** One running app, to stop or restart it. */
   process(app: ServiceApp | 'gateway'): QuireProcess;
+  /** Every process of a service (its replicas), in start order. */
+  replicas(app: ServiceApp): QuireProcess[];
+  /** The servers behind the apps, to stop and start them (faults). */
+  servers: { nats: ServerProcess; redis: ServerProcess; s3?: S3Server; mongo?: MongoWireServer };
   stop(): Promise<void>;
 }
 
@@ -48,7 +67,11 @@ export interface DistributedSystem {
  */
 export async function startDistributedSystem(options: DistributedSystemOptions): Promise<DistributedSystem> {
   const [nats, redis]: ServerProcess[] = await Promise.all([startNatsServer(), startRedisServer()]);
-  const s3: S3Server | undefined = options.s3 ? await startS3Server() : undefined;
+  const replicated = Object.values(options.replicas ?? {}).some((n) => (n ?? 1) > 1);
+  const s3: S3Server | undefined = options.s3 || replicated ? await startS3Server() : undefined;
+  const mongo: MongoWireServer | undefined = options.sharedDocuments || replicated ? await startMongoWireServer() : undefined;
+  const sharesDocuments = (app: string): boolean =>
+    Boolean(mongo) && (Boolean(options.sharedDocuments) || (options.replicas?.[app as ServiceApp] ?? 1) > 1);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-dist-'));
   const env = (app: string, port: number): Record<string, string> => ({
     NATS_URL: nats.url,
@@ -59,20 +82,29 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
     REQUEST_TIMEOUT_MS: String(options.requestTimeoutMs ?? 3000),
     QUIRE_ADMIN_PASSWORD: SYSTEM_ADMIN_PASSWORD,
     ...(s3 ? { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey, S3_BUCKET: s3.bucket, S3_REGION: s3.region } : {}),
+    ...(mongo && sharesDocuments(app.replace(/-\d+$/, '')) ? { MONGO_URL: mongo.url } : {}),
+    ...options.env,
   });
   const apps = new Map<ServiceApp | 'gateway', QuireProcess>();
-  for (const app of options.services) apps.set(app, quireProcess(app, env(app, 0), SERVICE_READY));
+  const copies = new Map<ServiceApp, QuireProcess[]>();
+  for (const app of options.services) {
+    const count = Math.max(1, options.replicas?.[app] ?? 1);
+    const processes = Array.from({ length: count }, (_, i) => quireProcess(app, env(count > 1 ? `${app}-${i + 1}` : app, 0), SERVICE_READY));
+    copies.set(app, processes);
+    apps.set(app, processes[0]);
+  }
+  const all = (): QuireProcess[] => [...[...copies.values()].flat(), ...(apps.has('gateway') ? [apps.get('gateway') as QuireProcess] : [])];
   const redisClient = new Redis(redis.url);
   const stop = async (): Promise<void> => {
-    await Promise.all([...apps.values()].map((app) => app.stop()));
+    await Promise.all(all().map((app) => app.stop()));
     redisClient.disconnect();
-    await Promise.all([nats.dispose(), redis.dispose(), s3?.stop()]);
+    await Promise.all([nats.dispose(), redis.dispose(), s3?.stop(), mongo?.stop()]);
     fs.rmSync(root, { recursive: true, force: true });
   };
   let port = 0;
   try {
     await Promise.all([
-      ...[...apps.values()].map((app) => app.start()),
+      ...[...copies.values()].flat().map((app) => app.start()),
       (async () => {
         // A port free a moment ago may be taken by another suite's server meanwhile: then try another.
         for (let attempt = 1; ; attempt++) {
@@ -98,6 +130,12 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
       if (!found) throw new Error(`${app} is not part of this system`);
       return found;
     },
+    replicas(app) {
+      const found = copies.get(app);
+      if (!found) throw new Error(`${app} is not part of this system`);
+      return found;
+    },
+    servers: { nats, redis, s3, mongo },
     stop,
   };
 }

@@ -1,7 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { en } from '../../web/src/lib/locales/en';
-import { zhCN } from '../../web/src/lib/locales/zh-cn';
+
+// web/ is an ES module package; jest (swc) compiles these resource files to CommonJS for the spec.
+const { en } = require('../../web/src/lib/locales/en') as { en: Record<string, string> };
+const { zhCN } = require('../../web/src/lib/locales/zh-cn') as { zhCN: Record<string, string> };
 
 /**
  * STYLE 17: English sentences are the keys and both resources stay complete. Every literal

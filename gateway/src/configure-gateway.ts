@@ -23,5 +23,6 @@ export function configureGateway(app: NestExpressApplication, config: QuireConfi
     sendError(res, appError.code, translate(appError.key, config.language, appError.params), appError.key === 'body_too_large' ? 413 : 400);
   });
   app.use(...spa(config.http.webDist));
-  app.enableShutdownHooks();
+  // SIGTERM: stop accepting connections, let in-flight requests finish, close the transport, exit 0.
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
 }

@@ -6,7 +6,7 @@ import { loadConfig } from '@quire/config';
 import { startEmbeddedApp } from '@quire/embedded';
 import { KeyValueStore, TransportClient } from '@quire/platform';
 import { type Caller, Subject, type WireParams, captchaKey } from '@quire/proto';
-import { freePort, testCaller } from '@quire/testing';
+import { freePort } from '@quire/testing';
 
 export interface QuireApp {
   app: NestExpressApplication;
@@ -42,6 +42,4 @@ export async function startQuire(webDist: string, env: Record<string, string> = 
     },
   };
 }
-
-export { testCaller, Subject };
 

@@ -9,3 +9,4 @@ export * from './quire-process';
 export * from './context-app';
 export * from './user-factory';
 export * from './slapd';
+export * from './mongo-wire-server';

@@ -76,7 +76,7 @@ describe('auth service', () => {
       const params: Params = { username: 'fresh_user', password: 'secret-1', confirm_password: 'secret-1', v_code: await captchaFor(caller), ...override };
       for (const [name, value] of Object.entries(override)) if (value === undefined) delete params[name];
       expect(await failure(Subject.AuthUserRegister, caller, params)).toMatchObject({ code: 10101, key });
-      expect(await ctx.app.get(DocumentStore).collection('users').count({ username: 'fresh_user' })).toBe(0);
+      expect(await ctx.app.get(DocumentStore).collection<{ username: string }>('users').count({ username: 'fresh_user' })).toBe(0);
     });
 
     it('accepts usernames of 2 and 64 characters with _ - . @', async () => {
@@ -119,7 +119,7 @@ describe('auth service', () => {
           key: 'register_closed',
         });
       } finally {
-        await ctx.app.get(DocumentStore).collection('settings').deleteMany({ name: 'register_open' });
+        await ctx.app.get(DocumentStore).collection<{ name: string; value: string; updated_at: number }>('settings').deleteMany({ name: 'register_open' });
       }
     });
   });
@@ -276,7 +276,7 @@ describe('auth service', () => {
         expect(password).not.toBe('123456');
         const reply = await fresh.transport.send<Reply<LoggedInUser>>(Subject.AuthUserLogin, { caller: testCaller(), params: { username: 'showdoc', password } });
         expect(reply.data?.groupid).toBe(1);
-        expect(await fresh.app.get(DocumentStore).collection('users').count({ username: 'showdoc' })).toBe(1);
+        expect(await fresh.app.get(DocumentStore).collection<{ username: string }>('users').count({ username: 'showdoc' })).toBe(1);
       } finally {
         spy.mockRestore();
         logSpy.mockRestore();

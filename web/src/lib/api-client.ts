@@ -1,20 +1,24 @@
+import type { ErrorCode as ProtoErrorCode } from '@quire/proto';
 import { env, limits } from '../config/env';
 import { currentLocation, paths } from '../config/paths';
 import { showAlert } from './alert';
 import i18n from './i18n';
 import { withLoading } from './loading';
 
-/** Error codes the client reacts to (SPEC §8). */
+/**
+ * The error codes the client reacts to (SPEC §8): a copy of part of proto's table (its runtime
+ * is not bundled), checked against it at compile time.
+ */
 export const ErrorCode = {
   NotLoggedIn: 10102,
+  Captcha: 10206,
+  BadCredentialsCaptcha: 10210,
   NotCreator: 10303,
-  VisitPasswordWrong: 10307,
-  VisitPasswordCaptcha: 10308,
-  CaptchaWrong: 10206,
-  LoginCaptcha: 10210,
   DomainTaken: 10304,
   DomainInvalid: 10305,
-} as const;
+  ItemPassword: 10307,
+  ItemPasswordCaptcha: 10308,
+} as const satisfies Partial<typeof ProtoErrorCode>;
 
 /** Calls whose 10303/10307 means "this item needs its visit password" (SPEC §8: on item or page load). */
 const ITEM_LOADS = new Set(['item/info', 'page/info']);
@@ -104,7 +108,7 @@ function handleFailure(path: string, params: ApiParams, code: number, message: s
     if (window.location.pathname !== paths.login.path) navigate(paths.login.getHref(here));
     return;
   }
-  if ((code === ErrorCode.NotCreator || code === ErrorCode.VisitPasswordWrong) && ITEM_LOADS.has(path)) {
+  if ((code === ErrorCode.NotCreator || code === ErrorCode.ItemPassword) && ITEM_LOADS.has(path)) {
     const itemId = params.item_id ?? params.item_domain ?? 0;
     navigate(paths.itemPassword.getHref(String(itemId || 0), { pageId: params.page_id ? String(params.page_id) : undefined, redirect: here }));
     return;

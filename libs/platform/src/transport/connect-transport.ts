@@ -83,6 +83,7 @@ export async function createNatsMicroservice(
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
   microservice.useGlobalFilters(new RpcErrorFilter());
-  microservice.enableShutdownHooks();
+  // SIGTERM: leave the queue group, give in-flight handlers the grace period, close the adapters, exit 0.
+  microservice.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   return microservice;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DuplicateKeyError, TransportClient } from '@quire/platform';
+import { DuplicateKeyError } from '@quire/platform';
 import {
   AppError,
   type Caller,
@@ -11,12 +11,11 @@ import {
   Reply,
   type ResetUserPasswordDto,
   SESSION_TTL_SECONDS,
-  type SettingValue,
-  Subject,
   type UpdateUserInfoDto,
   type UserInfo,
   type UserSuggestion,
 } from '@quire/proto';
+import { SettingClient } from '../clients/setting.client';
 import { CaptchaService } from '../captcha/captcha.service';
 import { LOGIN_FAILURE_LIMIT, LoginFailureCounter } from '../login-guard/login-failure-counter';
 import { LdapService } from '../ldap/ldap.service';
@@ -68,7 +67,7 @@ export class UserService {
     private readonly sessions: SessionService,
     private readonly captcha: CaptchaService,
     private readonly failures: LoginFailureCounter,
-    private readonly transport: TransportClient,
+    private readonly settings: SettingClient,
     private readonly ldap: LdapService,
   ) {}
 
@@ -181,13 +180,6 @@ export class UserService {
    * without an admin service (no route) counts as open; an unreachable one fails the call.
    */
   private async assertRegistrationOpen(caller: Caller): Promise<void> {
-    let setting: SettingValue;
-    try {
-      setting = await this.transport.send<SettingValue>(Subject.AdminSettingGet, { caller, params: { name: 'register_open' } });
-    } catch (error) {
-      if (error instanceof AppError && error.code === ErrorCode.InvalidRoute) return;
-      throw error;
-    }
-    if (setting?.value === '0') throw AppError.failed('register_closed');
+    if ((await this.settings.value(caller, 'register_open')) === '0') throw AppError.failed('register_closed');
   }
 }

@@ -34,7 +34,8 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
     margin: 0,
   },
-  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', justifyContent: 'flex-end' },
+  actions: { order: 1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', justifyContent: 'flex-end' },
+  theme: { order: 2 },
   // Under 1000 px the actions take a second row of the header instead of squeezing the title.
   headerMobile: { flexWrap: 'wrap', rowGap: 0, padding: `0 ${tokens.spacingHorizontalS}` },
   actionsMobile: { order: 3, width: '100%', flexWrap: 'nowrap', overflowX: 'auto', justifyContent: 'flex-start', paddingBottom: tokens.spacingVerticalXS },
@@ -66,7 +67,7 @@ export function PageLayout({ title, actions, width = 'wide', children }: PageLay
         </RouterLink>
         <h1 className={styles.title}>{title}</h1>
         <Tooltip content={theme === 'dark' ? t('Light theme') : t('Dark theme')} relationship="label">
-          <Button appearance="subtle" icon={theme === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />} onClick={toggleTheme} />
+          <Button className={styles.theme} appearance="subtle" icon={theme === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />} onClick={toggleTheme} />
         </Tooltip>
         {actions && <div className={mergeClasses(styles.actions, mobile && styles.actionsMobile)}>{actions}</div>}
       </header>

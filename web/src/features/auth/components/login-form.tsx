@@ -23,7 +23,7 @@ export function LoginForm(props: { onLoggedIn: () => void; registerOpen: boolean
       props.onLoggedIn();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (error.code === ErrorCode.CaptchaWrong || error.code === ErrorCode.LoginCaptcha) captcha.show();
+      if (error.code === ErrorCode.Captcha || error.code === ErrorCode.BadCredentialsCaptcha) captcha.show();
       else if (captcha.shown) captcha.refresh();
       setVCode('');
     }

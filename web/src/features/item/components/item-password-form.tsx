@@ -20,7 +20,7 @@ export function ItemPasswordForm(props: { itemId: string; pageId: string; onUnlo
       props.onUnlocked();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (error.code === ErrorCode.CaptchaWrong || error.code === ErrorCode.VisitPasswordCaptcha) captcha.show();
+      if (error.code === ErrorCode.Captcha || error.code === ErrorCode.ItemPasswordCaptcha) captcha.show();
       else if (captcha.shown) captcha.refresh();
       setVCode('');
     }
