@@ -1,8 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { findBinary } from '@quire/testing';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's chromium (`apt-get install chromium`, see .ci/run): /usr/bin/chromium. */
+export const CHROMIUM = findBinary('chromium') ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(__dirname, '..', '..', 'artifacts', 'screenshots');
 
 export const VIEWPORTS = {
@@ -64,6 +66,8 @@ export class BrowserVisitor {
   /** Writes `e2e/artifacts/screenshots/<label>-<viewport>-<nn>-<name>.png` for a person to look at. */
   async screenshot(name: string): Promise<void> {
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    // Fluent's dialogs and drawers move with the Web Animations API: let them settle first.
+    await this.page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
     this.shots += 1;
     const file = `${this.label}-${this.viewport}-${String(this.shots).padStart(2, '0')}-${name}.png`;
     await this.page.screenshot({ path: path.join(SCREENSHOT_DIR, file), fullPage: false });

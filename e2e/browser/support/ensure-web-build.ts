@@ -1,10 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 export const WEB_DIR = path.resolve(__dirname, '..', '..', '..', 'web');
 export const WEB_DIST = path.join(WEB_DIR, 'dist');
-const LOCK = path.join(WEB_DIR, '.build.lock');
+/** Outside the checkout, one per checkout. */
+const LOCK = path.join(os.tmpdir(), `quire-web-build-${createHash('sha1').update(WEB_DIR).digest('hex').slice(0, 12)}.lock`);
 
 function newestSource(dir: string): number {
   let newest = 0;

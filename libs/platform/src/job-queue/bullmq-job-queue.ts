@@ -16,6 +16,13 @@ export interface BullmqJobQueueOptions {
 }
 
 const KEEP_FINISHED = { age: 24 * 60 * 60 };
+/**
+ * A worker holds a job's lock this long, renewing it every half; a worker that died (SIGKILL, a
+ * lost pod) leaves a stalled job that another worker, or the same one restarted, takes back within
+ * about LOCK_DURATION_MS + STALLED_CHECK_MS (BullMQ's defaults, 30 s each, would make it a minute).
+ */
+const LOCK_DURATION_MS = 10_000;
+const STALLED_CHECK_MS = 5_000;
 const KNOWN_NAMES = new Set<string>(Object.values(JobName));
 
 /**
@@ -102,7 +109,13 @@ export class BullmqJobQueue extends JobQueue {
           };
           return handler(context);
         },
-        { connection: this.connection(true), prefix: this.prefix, concurrency: Math.max(1, concurrency) },
+        {
+          connection: this.connection(true),
+          prefix: this.prefix,
+          concurrency: Math.max(1, concurrency),
+          lockDuration: LOCK_DURATION_MS,
+          stalledInterval: STALLED_CHECK_MS,
+        },
       );
       worker.on('error', (error) => this.logger.error(`Worker for ${name}: ${error.message}`));
       worker.on('failed', (job, error) => {

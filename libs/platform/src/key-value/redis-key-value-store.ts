@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { AppError, ErrorCode } from '@quire/proto';
 import { KeyValueStore } from './key-value-store';
 
 export interface RedisKeyValueStoreOptions {
@@ -31,24 +32,24 @@ export class RedisKeyValueStore extends KeyValueStore {
     this.redis.on('error', (error: Error) => (this.lastError = error));
   }
 
-  override async get(key: string): Promise<string | null> {
-    return this.redis.get(key);
+  override get(key: string): Promise<string | null> {
+    return this.reachable(() => this.redis.get(key));
   }
 
   override async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
     KeyValueStore.assertTtl(ttlSeconds);
-    if (ttlSeconds) await this.redis.set(key, value, 'EX', ttlSeconds);
-    else await this.redis.set(key, value);
+    if (ttlSeconds) await this.reachable(() => this.redis.set(key, value, 'EX', ttlSeconds));
+    else await this.reachable(() => this.redis.set(key, value));
   }
 
   override async delete(key: string): Promise<void> {
-    await this.redis.del(key);
+    await this.reachable(() => this.redis.del(key));
   }
 
   override async incr(key: string, ttlSeconds?: number): Promise<number> {
     KeyValueStore.assertTtl(ttlSeconds);
-    if (!ttlSeconds) return this.redis.incr(key);
-    const results = await this.redis.multi().incr(key).expire(key, ttlSeconds).exec();
+    if (!ttlSeconds) return this.reachable(() => this.redis.incr(key));
+    const results = await this.reachable(() => this.redis.multi().incr(key).expire(key, ttlSeconds).exec());
     if (!results) throw new Error(`INCR ${key} was aborted`);
     const [[incrError, value], [expireError]] = results;
     if (incrError) throw incrError;
@@ -56,8 +57,20 @@ export class RedisKeyValueStore extends KeyValueStore {
     return Number(value);
   }
 
-  override async ttl(key: string): Promise<number> {
-    return this.redis.ttl(key);
+  override ttl(key: string): Promise<number> {
+    return this.reachable(() => this.redis.ttl(key));
+  }
+
+  /** Runs a command; while Redis cannot be reached its failure is the API's 10503 (a clear "try again shortly"). */
+  private async reachable<R>(command: () => Promise<R>): Promise<R> {
+    try {
+      return await command();
+    } catch (error) {
+      if (this.redis.status !== 'ready' || /MaxRetriesPerRequest|Connection is closed|ECONNREFUSED|Command timed out|Stream isn't writeable/.test(String(error))) {
+        throw new AppError(ErrorCode.Unavailable, 'unavailable');
+      }
+      throw error;
+    }
   }
 
   override async ping(): Promise<void> {

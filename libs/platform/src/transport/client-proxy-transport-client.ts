@@ -32,16 +32,25 @@ const CERTAINLY_SMALL_BYTES = 64 * 1024;
  */
 export class ClientProxyTransportClient extends TransportClient {
   private readonly logger = new Logger(ClientProxyTransportClient.name);
+  /** The broker connection's last known state: while NATS is away, calls fail at once instead of waiting out the timeout. */
+  private connection: 'up' | 'down' = 'up';
 
   constructor(
     private readonly client: ClientProxy,
     private readonly timeoutMs: number,
   ) {
     super();
+    client.status.subscribe((status) => {
+      this.connection = status === 'disconnected' || status === 'reconnecting' ? 'down' : 'up';
+    });
   }
 
   async send<R = unknown>(subject: Subject, message: Message): Promise<R> {
     this.assertFits(message);
+    if (this.connection === 'down') {
+      this.logger.warn(`${subject}: refused at once, the transport is reconnecting`);
+      throw new AppError(ErrorCode.Unavailable, 'unavailable');
+    }
     try {
       // A handler that returns nothing completes without a value (its JSON reply has no `response`).
       return await firstValueFrom(this.client.send<R, Message>(subject, message).pipe(timeout(this.timeoutMs)), {

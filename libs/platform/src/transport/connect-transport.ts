@@ -8,6 +8,7 @@ import { RpcErrorFilter } from '../rpc/rpc-error.filter';
 import { InProcessBus } from './in-process/in-process-bus';
 import { InProcessServer } from './in-process/in-process-server';
 import { natsServerOptions } from './nats-options';
+import { QuireNatsServer } from './quire-nats-server';
 
 export interface ConnectTransportOptions {
   mode: 'embedded' | 'distributed';
@@ -77,9 +78,11 @@ export async function createNatsMicroservice(
   module: Type | DynamicModule,
   options: { url: string; queue: string; logger?: LogLevel[] | false; gracePeriodMs?: number },
 ): Promise<INestMicroservice> {
-  const microservice = await NestFactory.createMicroservice<NatsOptions>(module, {
-    transport: Transport.NATS,
-    options: { ...natsServerOptions(options.url, options.queue), ...(options.gracePeriodMs !== undefined ? { gracePeriod: options.gracePeriodMs } : {}) },
+  const microservice = await NestFactory.createMicroservice<CustomStrategy>(module, {
+    strategy: new QuireNatsServer({
+      ...natsServerOptions(options.url, options.queue),
+      ...(options.gracePeriodMs !== undefined ? { gracePeriod: options.gracePeriodMs } : {}),
+    }),
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
   microservice.useGlobalFilters(new RpcErrorFilter());
