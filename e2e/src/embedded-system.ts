@@ -21,10 +21,16 @@ export const SYSTEM_ADMIN_PASSWORD = 'admin-pass';
 export async function startEmbeddedSystem(env: Record<string, string> = {}): Promise<EmbeddedSystem> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-'));
   const port = await freePort();
-  const app = await startEmbeddedApp(
-    loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, QUIRE_ADMIN_PASSWORD: SYSTEM_ADMIN_PASSWORD, ...env }),
-    { logger: false },
-  );
+  let app: EmbeddedSystem['app'];
+  try {
+    app = await startEmbeddedApp(
+      loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, QUIRE_ADMIN_PASSWORD: SYSTEM_ADMIN_PASSWORD, ...env }),
+      { logger: false },
+    );
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const kv = app.get(KeyValueStore);
   return {
     app,
