@@ -78,7 +78,7 @@ USER node
 EXPOSE 4999
 
 # Gateway: GET /healthz must answer 2xx. Services have no HTTP endpoint: their health is their NATS
-# connection (the process exits when it is lost for good and the restart policy brings it back), so
+# connection (they reconnect by themselves; a crashed process is brought back by the restart policy), so
 # the check passes for them; docker-compose.yml disables it for services and k8s gives them no probe.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "/app/docker/healthcheck.js", "/healthz"]
