@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
@@ -41,7 +42,7 @@ export class LocalDiskBlobStorage extends BlobStorage {
     try {
       // A buffer is written in one call; only a stream needs a pipeline (and a stat for its size).
       if (Buffer.isBuffer(body)) await fs.writeFile(tmpBlob, body, { flag: 'wx' });
-      else await pipeline(body, createWriteStream(tmpBlob, { flags: 'wx' }));
+      else await writeStream(body, tmpBlob);
       const meta: BlobMeta = { contentType: contentType || DEFAULT_CONTENT_TYPE };
       await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
       await makeParents(path.join(this.root, 'blobs'), key);
@@ -182,4 +183,18 @@ async function readContentType(metaPath: string): Promise<string> {
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/**
+ * Streams into a new file. On failure it waits until the file stream has closed: the file may be
+ * created only after the source failed, and the caller's cleanup must not run before that.
+ */
+async function writeStream(body: Readable, file: string): Promise<void> {
+  const out = createWriteStream(file, { flags: 'wx' });
+  try {
+    await pipeline(body, out);
+  } catch (error) {
+    if (!out.closed) await once(out, 'close').catch(() => undefined);
+    throw error;
+  }
 }
