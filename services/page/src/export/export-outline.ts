@@ -2,8 +2,7 @@ import { CATALOG_TOP_LEVEL, type ExportCatalogNode, type ExportOutline, type Exp
 import type { CatalogEntity } from '../catalog/catalog.entity';
 import type { PageSummary } from '../page/page.repository';
 
-const byPageOrder = (a: PageSummary, b: PageSummary) => a.s_number - b.s_number || a.page_id - b.page_id;
-const byCatalogOrder = (a: CatalogEntity, b: CatalogEntity) => a.s_number - b.s_number || a.cat_id - b.cat_id;
+import { byCatalogOrder, byPageOrder, indexMenu } from '../menu/menu-order';
 
 /**
  * What an export walks, in menu order (contract §15): pages by `s_number` then `page_id`,
@@ -17,19 +16,7 @@ export function buildExportOutline(
   catalogs: readonly CatalogEntity[],
   chosen: CatalogEntity | null,
 ): ExportOutline {
-  const pagesOf = new Map<number, PageSummary[]>();
-  for (const page of pages) {
-    const list = pagesOf.get(page.cat_id);
-    if (list) list.push(page);
-    else pagesOf.set(page.cat_id, [page]);
-  }
-  const childrenOf = new Map<number, CatalogEntity[]>();
-  for (const catalog of catalogs) {
-    if (catalog.level <= CATALOG_TOP_LEVEL) continue;
-    const list = childrenOf.get(catalog.parent_cat_id);
-    if (list) list.push(catalog);
-    else childrenOf.set(catalog.parent_cat_id, [catalog]);
-  }
+  const { pagesOf, childrenOf } = indexMenu(pages, catalogs);
   let count = 0;
   const refs = (catId: number): ExportPageRef[] => {
     const list = [...(pagesOf.get(catId) ?? [])].sort(byPageOrder);

@@ -2,8 +2,7 @@ import { CATALOG_MAX_LEVEL, CATALOG_TOP_LEVEL, escapeHtml, type Menu, type MenuC
 import type { CatalogEntity } from '../catalog/catalog.entity';
 import type { PageSummary } from '../page/page.repository';
 
-const byPageOrder = (a: PageSummary, b: PageSummary) => a.s_number - b.s_number || a.page_id - b.page_id;
-const byCatalogOrder = (a: CatalogEntity, b: CatalogEntity) => a.s_number - b.s_number || a.cat_id - b.cat_id;
+import { byCatalogOrder, byPageOrder, indexMenu } from './menu-order';
 
 export function toMenuPage(page: PageSummary): MenuPage {
   return { page_id: page.page_id, author_uid: page.author_uid, cat_id: page.cat_id, page_title: escapeHtml(page.page_title), addtime: page.addtime };
@@ -15,20 +14,8 @@ export function toMenuPage(page: PageSummary): MenuPage {
  * `s_number` then `page_id`, catalogs by `s_number` then `cat_id`. One pass over each list.
  */
 export function buildMenu(pages: readonly PageSummary[], catalogs: readonly CatalogEntity[]): Menu {
-  const pagesByCatalog = new Map<number, PageSummary[]>();
-  for (const page of pages) {
-    const list = pagesByCatalog.get(page.cat_id);
-    if (list) list.push(page);
-    else pagesByCatalog.set(page.cat_id, [page]);
-  }
-  const childrenOf = new Map<number, CatalogEntity[]>();
-  for (const catalog of catalogs) {
-    if (catalog.level <= CATALOG_TOP_LEVEL) continue;
-    const list = childrenOf.get(catalog.parent_cat_id);
-    if (list) list.push(catalog);
-    else childrenOf.set(catalog.parent_cat_id, [catalog]);
-  }
-  const pagesIn = (catId: number) => (pagesByCatalog.get(catId) ?? []).sort(byPageOrder).map(toMenuPage);
+  const { pagesOf, childrenOf } = indexMenu(pages, catalogs);
+  const pagesIn = (catId: number) => (pagesOf.get(catId) ?? []).sort(byPageOrder).map(toMenuPage);
   const node = (catalog: CatalogEntity, level: 2 | 3 | 4): MenuCatalog => {
     const menuCatalog: MenuCatalog = {
       cat_id: catalog.cat_id,
