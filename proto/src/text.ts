@@ -25,3 +25,13 @@ export function formatTime(unixSeconds: number): string {
 
 /** Now, in unix seconds. */
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** Regular-expression metacharacters escaped, so user text matches literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A case-insensitive pattern matching values that contain `text` literally (search boxes, autocomplete). */
+export function containsText(text: string): RegExp {
+  return new RegExp(escapeRegExp(text), 'i');
+}

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Collection, DocumentStore } from '@quire/platform';
+import { containsText } from '@quire/proto';
 import type { UserEntity, UserGroup } from './user.entity';
 
 export interface NewUser {
@@ -13,12 +14,8 @@ export interface NewUser {
   name?: string;
 }
 
-/** Regular-expression metacharacters, escaped so user text matches literally. */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
-const usernameContains = (text: string) => (text === '' ? {} : { username: { $regex: new RegExp(escapeRegExp(text), 'i') } });
+const usernameContains = (text: string) => (text === '' ? {} : { username: { $regex: containsText(text) } });
 
 /** The `users` collection. */
 @Injectable()
@@ -64,7 +61,7 @@ export class UserRepository implements OnModuleInit {
 
   /** Users whose username contains the text (case-insensitive, literally), oldest first. */
   searchByUsername(text: string, limit: number): Promise<UserEntity[]> {
-    const filter = text === '' ? {} : { username: { $regex: new RegExp(escapeRegExp(text), 'i') } };
+    const filter = text === '' ? {} : { username: { $regex: containsText(text) } };
     return this.users.find(filter, { sort: { uid: 1 }, limit });
   }
 

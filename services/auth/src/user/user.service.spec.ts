@@ -1,4 +1,4 @@
-import { escapeRegExp } from './user.repository';
+import { escapeRegExp } from '@quire/proto';
 import { type UserEntity, UserGroup } from './user.entity';
 import { toLoggedInUser, toUserInfo, UserService } from './user.service';
 

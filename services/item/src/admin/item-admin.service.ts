@@ -17,7 +17,6 @@ import type { ItemEntity } from '../item/item.entity';
 import { ItemRepository } from '../item/item.repository';
 import { toItemRow } from '../item/item.view';
 import { MemberRepository } from '../member/member.repository';
-import { ItemAdminRepository } from './item-admin.repository';
 
 /** The console's subjects are internal; each checks the original caller again (10102, then 10103). */
 function requireAdmin(caller: Caller): void {
@@ -29,7 +28,6 @@ function requireAdmin(caller: Caller): void {
 @Injectable()
 export class ItemAdminService {
   constructor(
-    private readonly admin: ItemAdminRepository,
     private readonly items: ItemRepository,
     private readonly members: MemberRepository,
     private readonly auth: AuthClient,
@@ -40,8 +38,8 @@ export class ItemAdminService {
     const itemName = dto.item_name.trim();
     const username = dto.username.trim();
     const [total, items] = await Promise.all([
-      this.admin.countMatching(itemName, username),
-      this.admin.search(itemName, username, (dto.page - 1) * dto.count, dto.count),
+      this.items.countMatching(itemName, username),
+      this.items.search(itemName, username, (dto.page - 1) * dto.count, dto.count),
     ]);
     return { total, items: await Promise.all(items.map((item) => this.toAdminRow(item))) };
   }
@@ -66,7 +64,7 @@ export class ItemAdminService {
 
   async countOwned(caller: Caller, uid: number): Promise<Count> {
     requireAdmin(caller);
-    return { count: await this.admin.countOwnedBy(uid) };
+    return { count: await this.items.countOwnedBy(uid) };
   }
 
   /** A deleted user leaves every item they were a member of. */

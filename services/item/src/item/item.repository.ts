@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore, type Update } from '@quire/platform';
-import type { ItemType } from '@quire/proto';
+import { type Collection, DocumentStore, type Filter, type Update } from '@quire/platform';
+import { containsText, type ItemType } from '@quire/proto';
 import type { ItemEntity } from './item.entity';
 
 export interface NewItem {
@@ -82,6 +82,20 @@ export class ItemRepository implements OnModuleInit {
     return this.items.find({ is_del: 0, $or: [{ uid }, { item_id: { $in: memberItemIds } }] }, { sort: { item_id: 1 } });
   }
 
+  /** The console: one page of live items whose name and owner contain the texts (case-insensitive), newest first. */
+  search(itemName: string, username: string, skip: number, limit: number): Promise<ItemEntity[]> {
+    return this.items.find(liveMatching(itemName, username), { sort: { addtime: -1, item_id: -1 }, skip, limit });
+  }
+
+  countMatching(itemName: string, username: string): Promise<number> {
+    return this.items.count(liveMatching(itemName, username));
+  }
+
+  /** Live items the user owns. */
+  countOwnedBy(uid: number): Promise<number> {
+    return this.items.count({ uid, is_del: 0 });
+  }
+
   /** Overwrites the given fields; an empty domain removes it. Rejects with DuplicateKeyError on a taken domain. */
   async update(itemId: number, changes: ItemChanges, passwordChanged: boolean): Promise<number> {
     const update: Update<ItemEntity> = { $set: {} };
@@ -125,4 +139,11 @@ export class ItemRepository implements OnModuleInit {
   remove(itemId: number): Promise<number> {
     return this.items.deleteOne({ item_id: itemId });
   }
+}
+
+function liveMatching(itemName: string, username: string): Filter<ItemEntity> {
+  const filter: Filter<ItemEntity> = { is_del: 0 };
+  if (itemName !== '') filter.item_name = { $regex: containsText(itemName) };
+  if (username !== '') filter.username = { $regex: containsText(username) };
+  return filter;
 }

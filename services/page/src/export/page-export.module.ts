@@ -3,7 +3,6 @@ import { ItemAccessService } from '../access/item-access.service';
 import { AttachmentRepository } from '../attachment/attachment.repository';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { PageRepository } from '../page/page.repository';
-import { ExportPageRepository } from './export-page.repository';
 import { PageExportController } from './page-export.controller';
 import { PageExportService } from './page-export.service';
 
@@ -13,6 +12,6 @@ import { PageExportService } from './page-export.service';
  */
 @Module({
   controllers: [PageExportController],
-  providers: [PageExportService, ExportPageRepository, PageRepository, CatalogRepository, AttachmentRepository, ItemAccessService],
+  providers: [PageExportService, PageRepository, CatalogRepository, AttachmentRepository, ItemAccessService],
 })
 export class PageExportModule {}

@@ -17,7 +17,6 @@ import { CatalogRepository } from '../catalog/catalog.repository';
 import { PageRepository } from '../page/page.repository';
 import { takePieces } from './content-pieces';
 import { buildExportOutline } from './export-outline';
-import { ExportPageRepository } from './export-page.repository';
 
 /**
  * The page service's side of an export (internal subjects of the export service): the outline of
@@ -30,7 +29,6 @@ export class PageExportService {
     private readonly access: ItemAccessService,
     private readonly pages: PageRepository,
     private readonly catalogs: CatalogRepository,
-    private readonly contents: ExportPageRepository,
     private readonly attachments: AttachmentRepository,
   ) {}
 
@@ -49,7 +47,7 @@ export class PageExportService {
     await this.requireExport(caller, dto.item_id);
     // A page being continued comes alone: there is no need to read the others again.
     const ids = dto.start > 0 ? dto.page_ids.slice(0, 1) : dto.page_ids;
-    return { pieces: takePieces(await this.contents.contents(dto.item_id, ids), ids, dto.start) };
+    return { pieces: takePieces(await this.pages.contents(dto.item_id, ids), ids, dto.start) };
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { CatalogEntity } from '../catalog/catalog.entity';
 import type { PageSummary } from '../page/page.repository';
-import { buildMenu, buildSearchMenu, keywordPattern } from './menu-builder';
+import { buildMenu, buildSearchMenu } from './menu-builder';
 
 const page = (page_id: number, cat_id: number, s_number = 99, page_title = `p${page_id}`): PageSummary => ({
   page_id,
@@ -47,12 +47,5 @@ describe('buildMenu', () => {
       pages: [expect.objectContaining({ page_id: 2 }), expect.objectContaining({ page_id: 3 }), expect.objectContaining({ page_id: 1 })],
       catalogs: [],
     });
-  });
-});
-
-describe('keywordPattern', () => {
-  it('matches the keyword literally and case-insensitively', () => {
-    expect(keywordPattern('A.b*(').test('xa.B*(y')).toBe(true);
-    expect(keywordPattern('a.b').test('axb')).toBe(false);
   });
 });

@@ -45,7 +45,4 @@ export function buildSearchMenu(hits: readonly PageSummary[]): Menu {
   return { pages: [...hits].sort(byPageOrder).map(toMenuPage), catalogs: [] };
 }
 
-/** The keyword as a literal, case-insensitive pattern. */
-export function keywordPattern(keyword: string): RegExp {
-  return new RegExp(keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
-}
+

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { GetMenuDto, Menu } from '@quire/proto';
+import { containsText, type GetMenuDto, type Menu } from '@quire/proto';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { PageRepository } from '../page/page.repository';
-import { buildMenu, buildSearchMenu, keywordPattern } from './menu-builder';
+import { buildMenu, buildSearchMenu } from './menu-builder';
 
 /**
  * `page.menu.get` for item/info (the item service has checked the caller's right to read).
@@ -17,7 +17,7 @@ export class MenuService {
 
   async get(dto: GetMenuDto): Promise<Menu> {
     const keyword = dto.keyword.trim();
-    if (keyword) return buildSearchMenu(await this.pages.search(dto.item_id, keywordPattern(keyword)));
+    if (keyword) return buildSearchMenu(await this.pages.search(dto.item_id, containsText(keyword)));
     const [pages, catalogs] = await Promise.all([this.pages.summaries(dto.item_id), this.catalogs.ofItem(dto.item_id)]);
     return buildMenu(pages, catalogs);
   }

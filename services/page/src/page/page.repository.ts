@@ -36,6 +36,12 @@ export class PageRepository implements OnModuleInit {
   }
 
   /** Live or recycled. */
+  /** The content of these live pages of the item, by page id (exports read content in pieces). */
+  async contents(itemId: number, pageIds: number[]): Promise<Map<number, string>> {
+    const rows = await this.pages.find({ item_id: itemId, page_id: { $in: pageIds }, is_del: 0 }, { fields: ['page_id', 'page_content'] });
+    return new Map(rows.map((row) => [row.page_id, row.page_content ?? '']));
+  }
+
   findById(pageId: number): Promise<PageEntity | null> {
     return this.pages.findOne({ page_id: pageId });
   }
