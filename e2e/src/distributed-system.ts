@@ -44,8 +44,6 @@ export interface DistributedSystemOptions {
 }
 
 /** What each app logs once it serves (libs/testing's default pattern also matches "address already in use"). */
-const GATEWAY_READY = /gateway listening on/;
-const SERVICE_READY = /service ready/;
 
 /** The gateway and each service as separate OS processes over a real nats-server and redis-server. */
 export interface DistributedSystem {
@@ -89,7 +87,7 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
   const copies = new Map<ServiceApp, QuireProcess[]>();
   for (const app of options.services) {
     const count = Math.max(1, options.replicas?.[app] ?? 1);
-    const processes = Array.from({ length: count }, (_, i) => quireProcess(app, env(count > 1 ? `${app}-${i + 1}` : app, 0), SERVICE_READY));
+    const processes = Array.from({ length: count }, (_, i) => quireProcess(app, env(count > 1 ? `${app}-${i + 1}` : app, 0)));
     copies.set(app, processes);
     apps.set(app, processes[0]);
   }
@@ -109,7 +107,7 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
         // A port free a moment ago may be taken by another suite's server meanwhile: then try another.
         for (let attempt = 1; ; attempt++) {
           port = await freePort();
-          const gateway = quireProcess('gateway', env('gateway', port), GATEWAY_READY);
+          const gateway = quireProcess('gateway', env('gateway', port));
           apps.set('gateway', gateway);
           try {
             return await gateway.start();

@@ -48,11 +48,14 @@ const PNG_HEAD = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFk
 async function embedded(): Promise<Target> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-export-'));
-  const app = quireProcess(
-    'embedded',
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, QUIRE_ADMIN_PASSWORD: ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '100000', REQUEST_TIMEOUT_MS: '60000' },
-    /running on/,
-  );
+  const app = quireProcess('embedded', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    QUIRE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    REQUEST_TIMEOUT_MS: '60000',
+  });
   await app.start();
   return {
     name: 'embedded (in-process queue)',
@@ -86,8 +89,8 @@ async function distributed(): Promise<Target> {
     S3_REGION: s3.region,
   });
   const services: QuireApp[] = ['auth', 'item', 'page', 'export'];
-  const apps = new Map<QuireApp, QuireProcess>(services.map((app) => [app, quireProcess(app, env(app), /service ready/)]));
-  apps.set('gateway', quireProcess('gateway', env('gateway'), /gateway listening on/));
+  const apps = new Map<QuireApp, QuireProcess>(services.map((app) => [app, quireProcess(app, env(app))]));
+  apps.set('gateway', quireProcess('gateway', env('gateway')));
   await Promise.all([...apps.values()].map((app) => app.start()));
   return {
     name: 'distributed (NATS, BullMQ on redis-server, S3)',

@@ -52,7 +52,7 @@ export async function bareExpress(routes: Record<string, string>): Promise<Bench
 export async function embedded(): Promise<BenchTarget> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-'));
-  const app = quireProcess('embedded', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, QUIRE_ADMIN_PASSWORD: ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '1000' }, /running on/);
+  const app = quireProcess('embedded', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, QUIRE_ADMIN_PASSWORD: ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '1000' });
   await app.start();
   return {
     name: 'embedded',
@@ -81,9 +81,9 @@ export async function distributed(): Promise<BenchTarget> {
     RATE_LIMIT_PER_MINUTE: '1000',
   });
   const apps: QuireProcess[] = [
-    quireProcess('gateway', env('gateway'), /gateway listening on/),
-    quireProcess('auth', env('auth'), /service ready/),
-    quireProcess('admin', env('admin'), /service ready/),
+    quireProcess('gateway', env('gateway')),
+    quireProcess('auth', env('auth')),
+    quireProcess('admin', env('admin')),
   ];
   await Promise.all(apps.map((app) => app.start()));
   return {

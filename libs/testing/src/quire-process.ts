@@ -30,7 +30,17 @@ export interface QuireProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export function quireProcess(app: QuireApp, env: Record<string, string>, readyPattern: RegExp = /ready|listening on/i): QuireProcess {
+/**
+ * The line each app logs once it serves (gateway/src/main.ts, embedded/src/main.ts, run-service.ts).
+ * Specific on purpose: a looser pattern also matched "address already in use".
+ */
+function readyLine(app: QuireApp): RegExp {
+  if (app === 'gateway') return /Quire gateway listening on /;
+  if (app === 'embedded') return /Quire is running on /;
+  return new RegExp(`Quire ${app} service ready `);
+}
+
+export function quireProcess(app: QuireApp, env: Record<string, string>, readyPattern: RegExp = readyLine(app)): QuireProcess {
   const entry = path.join(ROOT, QUIRE_APPS[app]);
   let child: ChildProcess | undefined;
   let output = '';
