@@ -2,8 +2,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 // web/ is an ES module package; jest (swc) compiles these resource files to CommonJS for the spec.
-const { en } = require('../../web/src/lib/locales/en') as { en: Record<string, string> };
-const { zhCN } = require('../../web/src/lib/locales/zh-cn') as { zhCN: Record<string, string> };
+type Labels = Record<string, string>;
+const core = {
+  en: (require('../../web/src/lib/locales/en') as { en: Labels }).en,
+  zhCN: (require('../../web/src/lib/locales/zh-cn') as { zhCN: Labels }).zhCN,
+};
 
 /**
  * STYLE 17: English sentences are the keys and both resources stay complete. Every literal
@@ -18,6 +21,15 @@ function sourceFiles(dir: string): string[] {
     return /\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
+
+/** The lazily added labels of an area (`features/<area>/labels.ts`, registered by its routes with `addLabels`). */
+const FEATURES = path.join(SRC, 'features');
+const areas = fs
+  .readdirSync(FEATURES)
+  .filter((area) => fs.existsSync(path.join(FEATURES, area, 'labels.ts')))
+  .map((area) => ({ area, ...(require(path.join(FEATURES, area, 'labels.ts')) as { labels: { en: Labels; zhCN: Labels } }).labels }));
+const en: Labels = Object.assign({}, core.en, ...areas.map((area) => area.en));
+const zhCN: Labels = Object.assign({}, core.zhCN, ...areas.map((area) => area.zhCN));
 
 const CALL = /(?<![\w$])(?:i18n\.)?t\(\s*'((?:[^'\\]|\\.)*)'/g;
 const NON_LITERAL_CALL = /(?<![\w$.])t\(\s*(?![')])/g;
@@ -47,6 +59,13 @@ describe('web app labels', () => {
       expect({ key, empty: value.trim() === '' }).toEqual({ key, empty: false });
       expect({ key, placeholders: placeholders(value) }).toEqual({ key, placeholders: placeholders(key) });
     }
+  });
+
+  it('keeps each area on its own sentences: a label the core already has is not repeated, two areas agree', () => {
+    const repeated = areas.flatMap(({ area, en: labels }) => Object.keys(labels).filter((key) => key in core.en).map((key) => `${area}: '${key}'`));
+    expect(repeated).toEqual([]);
+    const disagreeing = areas.flatMap(({ area, zhCN: labels }) => Object.entries(labels).filter(([key, value]) => zhCN[key] !== value).map(([key]) => `${area}: '${key}'`));
+    expect(disagreeing).toEqual([]);
   });
 
   it('has no label left unused', () => {

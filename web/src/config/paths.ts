@@ -50,6 +50,8 @@ export const paths = {
     getHref: (pageId: number | string, pageHistoryId: number | string) => `/page/diff/${pageId}/${pageHistoryId}`,
   },
   catalog: { path: '/catalog/:itemId', getHref: (itemId: number | string) => `/catalog/${itemId}` },
+  /** Not in SPEC §2: the editor's HTTP API test tool, opened in a new window. */
+  httpTest: { path: '/tools/http-test', getHref: () => '/tools/http-test' },
   noticeIndex: { path: '/notice/index', getHref: () => '/notice/index' },
   adminIndex: { path: '/admin/index', getHref: () => '/admin/index' },
   teamIndex: { path: '/team/index', getHref: () => '/team/index' },
