@@ -1,5 +1,6 @@
 export * from './transport/transport-client';
-export * from './transport/client-proxy-transport-client';
+export * from './transport/nats-transport-client';
+export * from './transport/in-process/in-process-transport-client';
 export * from './transport/connect-transport';
 export * from './transport/nats-options';
 export * from './transport/in-process/in-process-bus';

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Controller, Inject, Injectable, Module, type INestMicroservice } from '@nestjs/common';
-import { ClientProxyFactory, MessagePattern, Payload, Transport } from '@nestjs/microservices';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import { loadConfig, type QuireConfig } from '@quire/config';
 import { JobName, type JobPayloads, type Message } from '@quire/proto';
 import { createContextApp, describeWith, startNatsServer, startRedisServer, testCaller, type ContextApp, type ServerProcess } from '@quire/testing';
@@ -12,9 +12,8 @@ import { JobQueue, type JobContext } from './job-queue/job-queue';
 import { OnJob } from './job-queue/on-job.decorator';
 import { KeyValueStore } from './key-value/key-value-store';
 import { QUIRE_CONFIG } from './platform.module';
-import { ClientProxyTransportClient } from './transport/client-proxy-transport-client';
 import { createServiceMicroservice } from './transport/connect-transport';
-import { natsConnectionOptions } from './transport/nats-options';
+import { NatsTransportClient } from './transport/nats-transport-client';
 import { testSubject } from './transport/transport.contract';
 
 const Bump = testSubject('notice.test.bump');
@@ -151,7 +150,7 @@ describeWith({ binary: 'redis-server' }, 'PlatformModule (distributed, through c
     let redis: ServerProcess;
     let dataDir: string;
     let service: INestMicroservice;
-    let gateway: ClientProxyTransportClient;
+    let gateway: NatsTransportClient;
 
     beforeAll(async () => {
       [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
@@ -160,10 +159,8 @@ describeWith({ binary: 'redis-server' }, 'PlatformModule (distributed, through c
       service = await createServiceMicroservice(CounterModule, { service: 'notice', config, consumes: [JobName.SendMail] });
       service.useLogger(['error']);
       await service.listen();
-      gateway = new ClientProxyTransportClient(
-        ClientProxyFactory.create({ transport: Transport.NATS, options: natsConnectionOptions(nats.url) }),
-        2_000,
-      );
+      gateway = new NatsTransportClient(nats.url, 2_000);
+      await eventually(() => gateway.ping().then(() => true, () => false), (up) => up);
     });
 
     afterAll(async () => {

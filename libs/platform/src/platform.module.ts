@@ -1,6 +1,5 @@
 import * as path from 'node:path';
 import { Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import type { Mode, QuireConfig } from '@quire/config';
 import type { JobName } from '@quire/proto';
 import { BlobStorage } from './blob-storage/blob-storage';
@@ -10,10 +9,9 @@ import { JobQueue } from './job-queue/job-queue';
 import { JobsModule } from './job-queue/jobs.module';
 import { KeyValueStore } from './key-value/key-value-store';
 import { Mailer } from './mailer/mailer';
-import { ClientProxyTransportClient } from './transport/client-proxy-transport-client';
 import { InProcessBus } from './transport/in-process/in-process-bus';
-import { InProcessClient } from './transport/in-process/in-process-client';
-import { natsConnectionOptions } from './transport/nats-options';
+import { InProcessTransportClient } from './transport/in-process/in-process-transport-client';
+import { NatsTransportClient } from './transport/nats-transport-client';
 import { TransportClient } from './transport/transport-client';
 
 /**
@@ -129,7 +127,7 @@ function embeddedProviders(config: QuireConfig): Provider[] {
     {
       provide: TransportClient,
       inject: [InProcessBus],
-      useFactory: (bus: InProcessBus) => new ClientProxyTransportClient(new InProcessClient(bus), config.http.requestTimeoutMs),
+      useFactory: (bus: InProcessBus) => new InProcessTransportClient(bus, config.http.requestTimeoutMs),
     },
   ];
 }
@@ -174,14 +172,7 @@ function distributedProviders(config: QuireConfig): Provider[] {
     },
     {
       provide: TransportClient,
-      useFactory: () => {
-        const client = ClientProxyFactory.create({ transport: Transport.NATS, options: natsConnectionOptions(config.nats.url) });
-        // Connect now so the first request does not pay for it; a failure is retried by the next send.
-        client.connect().catch((error: unknown) =>
-          new Logger(PlatformModule.name).warn(`NATS is not reachable yet at ${config.nats.url}: ${String(error)}`),
-        );
-        return new ClientProxyTransportClient(client, config.http.requestTimeoutMs);
-      },
+      useFactory: () => new NatsTransportClient(config.nats.url, config.http.requestTimeoutMs),
     },
   ];
 }

@@ -135,9 +135,14 @@ class MongoCollection<T extends object> extends Collection<T> {
     return (await cursor.toArray()) as T[];
   }
 
+  /**
+   * The `count` command: one round trip and no cursor, where `countDocuments` runs an aggregation
+   * (a cursor, its batches and a session) for the same answer. Quire never counts inside a transaction.
+   */
   override async count(filter: Filter<T>): Promise<number> {
     const collection = await this.native();
-    return collection.countDocuments(this.query(filter));
+    const reply = await collection.db.command({ count: this.name, query: this.query(filter) });
+    return Number(reply.n);
   }
 
   override async updateOne(filter: Filter<T>, update: Update<T>): Promise<number> {

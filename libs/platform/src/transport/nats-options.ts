@@ -1,12 +1,13 @@
 import type { NatsOptions } from '@nestjs/microservices';
+import type { ConnectionOptions } from 'nats';
 
-type NatsConnectionOptions = NonNullable<NatsOptions['options']>;
+type NatsServerOptions = NonNullable<NatsOptions['options']>;
 
 /**
  * Connection options shared by every NATS client and server of Quire: reconnect for ever,
  * quickly, so a NATS restart heals by itself; notice a silent broker within ~20 s.
  */
-export function natsConnectionOptions(url: string): NatsConnectionOptions {
+export function natsConnectionOptions(url: string): ConnectionOptions {
   return {
     servers: [url],
     reconnect: true,
@@ -22,7 +23,7 @@ export function natsConnectionOptions(url: string): NatsConnectionOptions {
  * share the work with the other replicas through the queue group, and let in-flight
  * requests finish on shutdown.
  */
-export function natsServerOptions(url: string, queue: string): NatsConnectionOptions {
+export function natsServerOptions(url: string, queue: string): NatsServerOptions {
   return {
     ...natsConnectionOptions(url),
     queue,

@@ -1,20 +1,19 @@
 import { Controller, Inject, Module, type DynamicModule, type INestMicroservice } from '@nestjs/common';
-import { ClientProxyFactory, MessagePattern, Payload, Transport } from '@nestjs/microservices';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ErrorCode, type Message } from '@quire/proto';
 import { describeWith, startNatsServer, type ServerProcess } from '@quire/testing';
-import { ClientProxyTransportClient } from './client-proxy-transport-client';
 import { createNatsMicroservice } from './connect-transport';
-import { natsConnectionOptions } from './nats-options';
+import { NatsTransportClient } from './nats-transport-client';
 import { describeTransportContract, TestSubject, testSubject, TransportTestModule } from './transport.contract';
 
 const TIMEOUT_MS = 500;
 const caller = { uid: 1, username: 'admin', groupid: 1, clientId: 'c', ip: '127.0.0.1' };
 
-function natsClient(url: string, timeoutMs = TIMEOUT_MS): ClientProxyTransportClient {
-  return new ClientProxyTransportClient(
-    ClientProxyFactory.create({ transport: Transport.NATS, options: natsConnectionOptions(url) }),
-    timeoutMs,
-  );
+/** A client whose first connection is made: sends before it fail fast by design. */
+async function natsClient(url: string, timeoutMs = TIMEOUT_MS): Promise<NatsTransportClient> {
+  const client = new NatsTransportClient(url, timeoutMs);
+  await eventually(() => client.ping(), 5_000);
+  return client;
 }
 
 async function startService(module: DynamicModule | typeof TransportTestModule, url: string, queue = 'test'): Promise<INestMicroservice> {
@@ -81,7 +80,7 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
     'NATS',
     async (timeoutMs) => {
       const service = await startService(TransportTestModule, nats.url);
-      const transport = natsClient(nats.url, timeoutMs);
+      const transport = await natsClient(nats.url, timeoutMs);
       return {
         transport,
         async close() {
@@ -97,7 +96,7 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
     const handled: { instance: string; request: unknown }[] = [];
     const first = await startService(shareModule('first', handled), nats.url, 'share');
     const second = await startService(shareModule('second', handled), nats.url, 'share');
-    const sut = natsClient(nats.url, 2_000);
+    const sut = await natsClient(nats.url, 2_000);
     try {
       const answers = await Promise.all(
         Array.from({ length: 40 }, (_, n) => sut.send<string>(Whoami, { caller, params: { n } })),
@@ -117,7 +116,7 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
 
   it('fails fast while NATS is down and recovers by itself, with the same client, when it is back', async () => {
     const service = await startService(TransportTestModule, nats.url);
-    const sut = natsClient(nats.url);
+    const sut = await natsClient(nats.url);
     try {
       await expect(sut.send(TestSubject.Echo, { caller, params: { a: 1 } })).resolves.toMatchObject({ params: { a: 1 } });
 
@@ -145,7 +144,7 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
 
   it('answers unavailable at once when NATS was down before the first request, then works once it is up', async () => {
     await nats.stop();
-    const sut = natsClient(nats.url);
+    const sut = new NatsTransportClient(nats.url, TIMEOUT_MS);
     try {
       const started = Date.now();
       await expect(sut.send(TestSubject.Echo, { caller, params: {} })).rejects.toMatchObject({

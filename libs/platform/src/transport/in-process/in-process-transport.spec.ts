@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ErrorCode } from '@quire/proto';
-import { ClientProxyTransportClient } from '../client-proxy-transport-client';
 import { connectTransport } from '../connect-transport';
 import { describeTransportContract, TestSubject, TransportTestModule } from '../transport.contract';
 import { InProcessBus } from './in-process-bus';
-import { InProcessClient } from './in-process-client';
+import { InProcessTransportClient } from './in-process-transport-client';
 
 @Module({ imports: [TransportTestModule], providers: [InProcessBus] })
 class InProcessTestAppModule {}
@@ -16,7 +15,7 @@ async function startInProcess(timeoutMs: number) {
   connectTransport(app, { mode: 'embedded' });
   await app.init();
   await app.startAllMicroservices();
-  const transport = new ClientProxyTransportClient(new InProcessClient(app.get(InProcessBus)), timeoutMs);
+  const transport = new InProcessTransportClient(app.get(InProcessBus), timeoutMs);
   return {
     app,
     transport,
@@ -32,7 +31,7 @@ describeTransportContract('in-process transport', startInProcess, {
   unknownSubject: { code: ErrorCode.InvalidRoute, key: 'not_available_yet' },
 });
 
-describe(InProcessClient.name, () => {
+describe(InProcessTransportClient.name, () => {
   it('stops answering once the app is closed: its handlers leave the bus', async () => {
     const harness = await startInProcess(400);
     const bus = harness.app.get(InProcessBus);

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { connect, Events, ErrorCode as NatsErrorCode, type NatsConnection } from 'nats';
+import { MAX_MESSAGE_BYTES, type Message, type Subject } from '@quire/proto';
+import { natsConnectionOptions } from './nats-options';
+import { messageOf, payloadTooLarge, timedOut, toAppError, unavailable, withTimeout } from './transport-errors';
+import { TransportClient } from './transport-client';
+
+const PING_TIMEOUT_CAP_MS = 2_000;
+/** Between two attempts at the first connection (later reconnects are nats.js's own). */
+const FIRST_CONNECT_RETRY_MS = 250;
+
+/** The reply a NestJS NATS server sends: `response` on success, `err` on failure. */
+interface NestReply {
+  id?: string;
+  response?: unknown;
+  err?: unknown;
+}
+
+/**
+ * The transport port over NATS, speaking NestJS's wire format (`{pattern, data, id}` in, `{id, response | err}`
+ * out) to the services' Nest microservices. Requests use nats.js's request API, which answers every
+ * request on one shared inbox subscription: no SUBSCRIBE/UNSUBSCRIBE per call as Nest's ClientNats does.
+ * While the broker is away, calls fail at once with 10503 instead of waiting out the timeout; the
+ * connection heals by itself.
+ */
+export class NatsTransportClient extends TransportClient {
+  private readonly logger = new Logger(NatsTransportClient.name);
+  private connection: NatsConnection | undefined;
+  private up = false;
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly timeoutMs: number,
+  ) {
+    super();
+    this.connectSoon(0);
+  }
+
+  async send<R = unknown>(subject: Subject, message: Message): Promise<R> {
+    const connection = this.connection;
+    if (!connection || !this.up || connection.isClosed()) {
+      this.logger.warn(`${subject}: refused at once, the transport is ${this.connection ? 'reconnecting' : 'not connected yet'}`);
+      throw unavailable();
+    }
+    const data = Buffer.from(JSON.stringify({ pattern: subject, data: message, id: randomUUID() }));
+    const limit = Math.min(MAX_MESSAGE_BYTES, connection.info?.max_payload ?? MAX_MESSAGE_BYTES);
+    if (data.length > limit) throw payloadTooLarge(limit);
+    let reply: NestReply;
+    try {
+      const answer = await connection.request(subject, data, { timeout: this.timeoutMs });
+      if (answer.data.length === 0) throw unavailable();
+      reply = JSON.parse(Buffer.from(answer.data).toString('utf8')) as NestReply;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === NatsErrorCode.Timeout) {
+        this.logger.warn(`${subject}: no answer within ${this.timeoutMs} ms`);
+        throw timedOut();
+      }
+      throw toAppError(this.logger, subject, error);
+    }
+    if (reply.err !== undefined && reply.err !== null) throw toAppError(this.logger, subject, reply.err);
+    return reply.response as R;
+  }
+
+  /** Resolves when a PING/PONG round trip with the broker succeeds. */
+  async ping(): Promise<void> {
+    const limit = Math.min(this.timeoutMs, PING_TIMEOUT_CAP_MS);
+    const connection = this.connection;
+    if (!connection || connection.isClosed()) throw new Error(`NATS is not connected at ${this.url}`);
+    try {
+      await withTimeout(connection.flush(), limit, `no answer within ${limit} ms`);
+    } catch (error) {
+      throw error instanceof Error ? error : new Error(messageOf(error));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const connection = this.connection;
+    this.connection = undefined;
+    if (connection && !connection.isClosed()) await connection.close();
+  }
+
+  /** The first connection is retried here, so `close()` can stop it; compose/k8s start order does not matter. */
+  private connectSoon(delayMs: number): void {
+    this.retry = setTimeout(() => {
+      connect(natsConnectionOptions(this.url)).then(
+        (connection) => {
+          if (this.closed) return void connection.close();
+          this.connection = connection;
+          this.up = true;
+          void this.watch(connection);
+        },
+        (error: unknown) => {
+          if (this.closed) return;
+          if (delayMs === 0) this.logger.warn(`NATS is not reachable yet at ${this.url}: ${messageOf(error)}`);
+          this.connectSoon(FIRST_CONNECT_RETRY_MS);
+        },
+      );
+    }, delayMs);
+  }
+
+  private async watch(connection: NatsConnection): Promise<void> {
+    for await (const status of connection.status()) {
+      if (status.type === Events.Disconnect) this.up = false;
+      else if (status.type === Events.Reconnect) this.up = true;
+    }
+  }
+}
