@@ -15,6 +15,9 @@ import { spa } from './static/spa';
 export function configureGateway(app: NestExpressApplication, config: QuireConfig): void {
   app.set('trust proxy', config.http.trustProxy);
   app.disable('x-powered-by');
+  // API replies answer POSTs and change with every save: an ETag (a hash of each body) serves nobody.
+  // The SPA's files keep theirs (serve-static sets its own).
+  app.set('etag', false);
   app.use(legacyUrls());
   app.use(...bodyParsers());
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {

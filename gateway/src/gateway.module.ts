@@ -5,6 +5,8 @@ import { ApiService } from './api/api.service';
 import { BlobSender } from './download/blob-sender';
 import { HealthController } from './health/health.controller';
 import { EnvelopeExceptionFilter } from './http/envelope-exception.filter';
+import { HttpProxyController } from './http-proxy/http-proxy.controller';
+import { HttpProxyService } from './http-proxy/http-proxy.service';
 import { RateLimiter } from './security/rate-limiter';
 import { CallerResolver } from './session/caller-resolver';
 import { EditorMdReplies } from './upload/editor-md-replies';
@@ -12,7 +14,7 @@ import { UploadReceiver } from './upload/upload-receiver';
 
 /** The HTTP edge: `/api/*` of the spec, health probes. It holds no domain rules. */
 @Module({
-  controllers: [ApiController, HealthController],
+  controllers: [ApiController, HealthController, HttpProxyController],
   providers: [
     ApiService,
     CallerResolver,
@@ -20,6 +22,7 @@ import { UploadReceiver } from './upload/upload-receiver';
     UploadReceiver,
     BlobSender,
     EditorMdReplies,
+    HttpProxyService,
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
   ],
 })

@@ -35,6 +35,12 @@ export const ErrorCode = {
   RateLimited: 10429,
   /** Quire: the service that owns the call is unreachable. */
   Unavailable: 10503,
+  /** Quire: the HTTP API test tool's server proxy is turned off (site setting `http_proxy_open`). */
+  HttpProxyClosed: 10460,
+  /** Quire: the server proxy refuses the target address (loopback, private, link-local, reserved …). */
+  HttpProxyForbidden: 10461,
+  /** Quire: the server proxy could not complete the request (unreachable, too slow, too large). */
+  HttpProxyFailed: 10462,
   TeamNotOwned: 102099,
 } as const;
 

@@ -19,3 +19,4 @@ export * from './schemas/attachment.schema';
 export * from './schemas/notice.schema';
 export * from './schemas/team.schema';
 export * from './schemas/export.schema';
+export * from './schemas/http-proxy.schema';

@@ -258,6 +258,25 @@ export const Messages = {
     en: 'This page is too long to export in full; the first {shown} characters of {total} are shown.',
     'zh-cn': '此页面过长，无法完整导出；这里只显示 {total} 个字符中的前 {shown} 个。',
   },
+  // the HTTP API test tool's server proxy (Quire extension, /api/http-proxy)
+  http_proxy_closed: {
+    en: 'Sending requests through the server is turned off; an administrator can turn it on in the site settings',
+    'zh-cn': '通过服务器发送请求的功能已关闭，管理员可以在站点设置中开启',
+  },
+  http_proxy_forbidden_address: {
+    en: 'The server does not send requests to {host} ({address}): loopback, private, link-local and other internal addresses are refused',
+    'zh-cn': '服务器不会向 {host}（{address}）发送请求：回环、私有、链路本地等内部地址一律拒绝',
+  },
+  http_proxy_url_invalid: {
+    en: 'The URL must be an absolute http:// or https:// address without user name or password',
+    'zh-cn': 'URL 必须是以 http:// 或 https:// 开头的完整地址，且不能包含用户名或密码',
+  },
+  http_proxy_header_invalid: { en: 'A header name or value is invalid', 'zh-cn': '请求头的名称或值无效' },
+  http_proxy_unknown_host: { en: 'The host {host} could not be found', 'zh-cn': '找不到主机 {host}' },
+  http_proxy_unreachable: { en: 'The server could not reach {host}: {reason}', 'zh-cn': '服务器无法连接 {host}：{reason}' },
+  http_proxy_timeout: { en: '{host} did not answer within {seconds} seconds', 'zh-cn': '{host} 在 {seconds} 秒内没有响应' },
+  http_proxy_request_too_large: { en: 'The request body is larger than {max} MB', 'zh-cn': '请求体超过 {max} MB' },
+  http_proxy_response_too_large: { en: 'The response from {host} is larger than {max} MB', 'zh-cn': '{host} 的响应超过 {max} MB' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof Messages;

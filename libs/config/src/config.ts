@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   /** The site's address as users reach it (links in mail); default http://localhost:<PORT>. */
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   JOB_CONCURRENCY: positive(2),
+  /** Addresses (IPs or CIDR ranges, comma-separated) the HTTP test tool's server proxy may reach although they are internal. */
+  HTTP_PROXY_ALLOW_HOSTS: z.string().default(''),
 });
 
 /** The names of every environment variable Quire reads. */
@@ -65,6 +67,8 @@ export interface QuireConfig {
   /** The site's address as users reach it, without a trailing slash (links in mail). */
   publicUrl: string;
   jobs: { concurrency: number };
+  /** The HTTP API test tool's server proxy: internal addresses it may reach all the same (default none). */
+  httpProxy: { allowHosts: string[] };
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): QuireConfig {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jobs: { concurrency: e.JOB_CONCURRENCY },
+    httpProxy: { allowHosts: e.HTTP_PROXY_ALLOW_HOSTS.split(',').map((entry) => entry.trim()).filter(Boolean) },
   };
 }
 

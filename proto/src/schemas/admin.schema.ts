@@ -4,7 +4,7 @@ import { integer, requiredText, text } from '../validation';
 import type { ItemRow } from './item.schema';
 
 /** Site options the admin service owns (contract §18 `options`). */
-export const SettingNames = ['register_open', 'ldap_open', 'ldap_form', 'home_page', 'home_item'] as const;
+export const SettingNames = ['register_open', 'ldap_open', 'ldap_form', 'home_page', 'home_item', 'http_proxy_open'] as const;
 export type SettingName = (typeof SettingNames)[number];
 
 export const GetSettingSchema = z.object({
@@ -24,6 +24,8 @@ export interface HomePageSetting {
   register_open: number;
   /** The site's label language (server configuration `LANGUAGE`), read by the web app. */
   language: Language;
+  /** Quire: 1 when an administrator lets the HTTP API test tool send requests through the server (`/api/http-proxy`). */
+  http_proxy_open: number;
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -195,6 +197,8 @@ export const SaveSettingsSchema = z.object({
   ),
   home_item: z.preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v), z.string({ error: 'param_not_text' }).trim().pipe(z.string().max(255)).optional()),
   ldap_form: z.unknown().optional(),
+  /** Quire: '1' lets logged-in users send HTTP API tests through the server (`/api/http-proxy`); default '0'. */
+  http_proxy_open: flag(),
 });
 export type SaveSettingsDto = z.output<typeof SaveSettingsSchema>;
 
@@ -205,6 +209,8 @@ export interface SiteSettings {
   home_page: string;
   home_item: string;
   ldap_form: LdapForm | null;
+  /** Quire: the server-side HTTP proxy of the API test tool, '0' (default) or '1'. */
+  http_proxy_open: string;
 }
 
 /** `adminUser/checkUpdate` data: empty (no notice), or a link to a newer version. */

@@ -77,6 +77,7 @@ describe('administrator console', () => {
         home_page: '1',
         home_item: '',
         ldap_form: null,
+        http_proxy_open: '0',
       });
     });
 
@@ -108,7 +109,7 @@ describe('administrator console', () => {
       [{ ldap_open: '1', register_open: '0', ldap_form: { host: 'ldap example', base_dn: 'dc=example,dc=com' } }, 10011, 'ldap_host_invalid'],
     ])('refuses %j with %i %s and saves nothing', async (params, code, key) => {
       expect(await failure(Subject.AdminSettingSave, admin, params)).toMatchObject({ code, key });
-      expect(await send<SiteSettings>(Subject.AdminSettingLoad, admin)).toEqual({ register_open: '1', ldap_open: '0', home_page: '1', home_item: '', ldap_form: null });
+      expect(await send<SiteSettings>(Subject.AdminSettingLoad, admin)).toEqual({ register_open: '1', ldap_open: '0', home_page: '1', home_item: '', ldap_form: null, http_proxy_open: '0' });
     });
 
     it('sends the landing page to an item', async () => {

@@ -27,6 +27,8 @@ const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 export class LocalDiskBlobStorage extends BlobStorage {
   private readonly root: string;
   private ready?: Promise<string>;
+  /** Directories this process created or checked (not symlinks): each is checked once, not on every write. */
+  private readonly checkedDirs = new Set<string>();
 
   constructor(options: LocalDiskBlobStorageOptions) {
     super();
@@ -45,13 +47,15 @@ export class LocalDiskBlobStorage extends BlobStorage {
       else await writeStream(body, tmpBlob);
       const meta: BlobMeta = { contentType: contentType || DEFAULT_CONTENT_TYPE };
       await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
-      await makeParents(path.join(this.root, 'blobs'), key);
-      await makeParents(path.join(this.root, 'meta'), `${key}.json`);
+      await makeParents(path.join(this.root, 'blobs'), key, this.checkedDirs);
+      await makeParents(path.join(this.root, 'meta'), `${key}.json`, this.checkedDirs);
       const size = Buffer.isBuffer(body) ? body.length : (await fs.stat(tmpBlob)).size;
       await fs.rename(tmpBlob, blobPath);
       await fs.rename(tmpMeta, metaPath);
       return { size, contentType: meta.contentType };
     } catch (error) {
+      // A directory removed behind this process's back is checked (and made) again next time.
+      this.checkedDirs.clear();
       // Nothing half-written stays behind; after both renames there is nothing left to remove.
       await fs.rm(tmpBlob, { force: true });
       await fs.rm(tmpMeta, { force: true });
@@ -151,23 +155,30 @@ function isInside(candidate: string, dir: string): boolean {
  * Creates the directories between `tree` and the file one segment at a time, refusing
  * a segment that is a symlink, so a write can never land outside the tree.
  */
-async function makeParents(tree: string, relativeFile: string): Promise<void> {
+async function makeParents(tree: string, relativeFile: string, checked: Set<string>): Promise<void> {
   let current = tree;
   for (const segment of relativeFile.split('/').slice(0, -1)) {
     current = path.join(current, segment);
+    if (checked.has(current)) continue;
     const stats = await fs.lstat(current).catch((error: unknown) => {
       if (isMissing(error)) return null;
       throw error;
     });
     if (!stats) {
-      await fs.mkdir(current).catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      });
+      const created = await fs.mkdir(current).then(
+        () => true,
+        (error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          return false;
+        },
+      );
+      if (created) checked.add(current);
       continue;
     }
     if (stats.isSymbolicLink() || !stats.isDirectory()) {
       throw new InvalidBlobKeyError(relativeFile);
     }
+    checked.add(current);
   }
 }
 

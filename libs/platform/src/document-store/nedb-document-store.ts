@@ -10,6 +10,7 @@ import {
   type IndexSpec,
   type Update,
 } from './document-store';
+import { NedbAppendLog } from './nedb-append-log';
 import {
   COUNTERS_COLLECTION,
   assertCollectionName,
@@ -79,7 +80,7 @@ export class NedbDocumentStore extends DocumentStore {
     this.closed = true;
     const files = await Promise.allSettled(this.files.values());
     for (const result of files) {
-      if (result.status === 'fulfilled') await result.value.drain();
+      if (result.status === 'fulfilled') await result.value.close();
     }
   }
 
@@ -88,7 +89,8 @@ export class NedbDocumentStore extends DocumentStore {
     let file = this.files.get(name);
     if (!file) {
       const datastore: Nedb = new Datastore({ filename: path.join(this.dir, `${name}.db`) });
-      file = datastore.loadDatabaseAsync().then(() => new NedbFile(datastore));
+      const log = NedbAppendLog.install(datastore);
+      file = datastore.loadDatabaseAsync().then(() => new NedbFile(datastore, log));
       file.catch(() => this.files.delete(name));
       this.files.set(name, file);
     }
@@ -106,7 +108,10 @@ class NedbFile {
    */
   private nextCheck = COMPACTION_WRITES;
 
-  constructor(readonly datastore: Nedb) {}
+  constructor(
+    readonly datastore: Nedb,
+    private readonly log: NedbAppendLog,
+  ) {}
 
   wrote(count: number): void {
     this.writes += count;
@@ -122,9 +127,10 @@ class NedbFile {
     this.datastore.compactDatafileAsync().catch(() => undefined);
   }
 
-  /** Resolves after everything queued before it (NeDB runs operations one at a time). */
-  async drain(): Promise<void> {
+  /** Waits for everything queued before it (NeDB runs operations one at a time), then lets the file go. */
+  async close(): Promise<void> {
     await this.datastore.countAsync({ _id: '' });
+    await this.log.close();
   }
 }
 

@@ -30,12 +30,19 @@ export class SettingService {
 
   /** What the landing and register screens need; registration is open unless set to '0'; `language` sets the web app's labels. */
   async homePage(): Promise<HomePageSetting> {
-    const [homePage, homeItem, registerOpen] = await Promise.all([
+    const [homePage, homeItem, registerOpen, httpProxyOpen] = await Promise.all([
       this.settings.value('home_page'),
       this.settings.value('home_item'),
       this.settings.value('register_open'),
+      this.settings.value('http_proxy_open'),
     ]);
-    return { home_page: homePage ?? false, home_item: homeItem ?? false, register_open: registerOpen === '0' ? 0 : 1, language: this.config.language };
+    return {
+      home_page: homePage ?? false,
+      home_item: homeItem ?? false,
+      register_open: registerOpen === '0' ? 0 : 1,
+      language: this.config.language,
+      http_proxy_open: httpProxyOpen === '1' ? 1 : 0,
+    };
   }
 
   /**
@@ -53,6 +60,7 @@ export class SettingService {
       home_page: saved.get('home_page') ?? '1',
       home_item: saved.get('home_item') ?? '',
       ldap_form: form ? maskLdapForm(form) : null,
+      http_proxy_open: saved.get('http_proxy_open') ?? '0',
     };
   }
 
@@ -69,6 +77,7 @@ export class SettingService {
       ldap_open: dto.ldap_open ?? saved.get('ldap_open') ?? '0',
       home_page: dto.home_page ?? saved.get('home_page') ?? '1',
       home_item: dto.home_item ?? saved.get('home_item') ?? '',
+      http_proxy_open: dto.http_proxy_open ?? saved.get('http_proxy_open') ?? '0',
     };
     if (next.home_page === '3' && next.home_item === '') throw AppError.failed('setting_home_item_required');
 

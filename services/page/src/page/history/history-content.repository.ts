@@ -16,9 +16,11 @@ export const historyBlobKey = (hash: string): string => `history/${hash}`;
 export class HistoryContentRepository {
   constructor(private readonly blobs: BlobStorage) {}
 
-  /** Stores the text unless a blob with the same hash is already there. */
+  /**
+   * Stores the text under its hash. The key names the content, so writing a text that is already
+   * there replaces identical bytes: cheaper than asking first on every save.
+   */
   async ensure(hash: string, content: string): Promise<void> {
-    if (await this.blobs.stat(historyBlobKey(hash))) return;
     await this.blobs.put(historyBlobKey(hash), await gzipAsync(Buffer.from(content, 'utf8')), 'application/gzip');
   }
 

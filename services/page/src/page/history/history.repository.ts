@@ -2,7 +2,12 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Collection, DocumentStore } from '@quire/platform';
 import type { HistoryEntity } from './history.entity';
 
-/** The `page_history` collection: metadata and content hashes only. */
+/**
+ * The `page_history` collection: metadata and content hashes only. Every read and delete names
+ * the page, so `page_id` is the lookup index (ids come from a sequence and are unique by
+ * construction): an index costs memory per row in the embedded store, and history is its
+ * largest collection.
+ */
 @Injectable()
 export class HistoryRepository implements OnModuleInit {
   private readonly rows: Collection<HistoryEntity>;
@@ -12,7 +17,6 @@ export class HistoryRepository implements OnModuleInit {
   }
 
   async onModuleInit(): Promise<void> {
-    await this.rows.ensureIndex({ field: 'page_history_id', unique: true });
     await this.rows.ensureIndex({ field: 'page_id' });
     await this.rows.ensureIndex({ field: 'content_hash' });
   }
@@ -47,7 +51,13 @@ export class HistoryRepository implements OnModuleInit {
     return this.rows.count({ content_hash: hash });
   }
 
-  deleteByIds(ids: number[]): Promise<number> {
-    return this.rows.deleteMany({ page_history_id: { $in: ids } });
+  /** Versions of one page, by id. */
+  deleteOfPage(pageId: number, ids: number[]): Promise<number> {
+    return this.rows.deleteMany({ page_id: pageId, page_history_id: { $in: ids } });
+  }
+
+  /** Every version of these pages. */
+  deleteOfPages(pageIds: number[]): Promise<number> {
+    return this.rows.deleteMany({ page_id: { $in: pageIds } });
   }
 }

@@ -54,7 +54,9 @@ export class HistoryService {
       await this.contents.ensure(hash, previous.page_content);
     });
     const surplus = await this.rows.beyond(previous.page_id, PAGE_HISTORY_KEPT);
-    if (surplus.length > 0) await this.remove(surplus);
+    if (surplus.length === 0) return;
+    await this.rows.deleteOfPage(previous.page_id, surplus.map((row) => row.page_history_id));
+    await this.release(surplus);
   }
 
   /** `page/history`: newest first, content raw (decoded, contract §9.4), `addtime` formatted. */
@@ -78,11 +80,13 @@ export class HistoryService {
   /** Hard-deletes the history of pages (purge), releasing blobs nobody references any more. */
   async purgePages(pageIds: number[]): Promise<void> {
     if (pageIds.length === 0) return;
-    await this.remove(await this.rows.ofPages(pageIds));
+    const rows = await this.rows.ofPages(pageIds);
+    await this.rows.deleteOfPages(pageIds);
+    await this.release(rows);
   }
 
-  private async remove(rows: Pick<HistoryEntity, 'page_history_id' | 'content_hash'>[]): Promise<void> {
-    await this.rows.deleteByIds(rows.map((row) => row.page_history_id));
+  /** Deletes the bodies of removed rows that no remaining row references. */
+  private async release(rows: Pick<HistoryEntity, 'content_hash'>[]): Promise<void> {
     for (const hash of new Set(rows.map((row) => row.content_hash))) {
       await this.hashLocks.run(hash, async () => {
         if ((await this.rows.countByHash(hash)) === 0) await this.contents.delete(hash);

@@ -14,6 +14,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@fluentui/react-components';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../../../components/ui/router-link';
 import { paths } from '../../../config/paths';
@@ -24,6 +25,14 @@ import { usePageHistory } from '../api/get-page-history';
 export function PageHistoryDialog({ pageId, onClose }: { pageId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const { data, isLoading } = usePageHistory(pageId);
+  // Navigating inside the SPA from the open modal dialog can leave the next screen marked aria-hidden
+  // (the dialog's focus trap is torn down with the old screen): open the diff as a fresh document.
+  // A modified click still opens a new tab.
+  const compare = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    window.location.assign(event.currentTarget.href);
+  };
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface>
@@ -49,7 +58,9 @@ export function PageHistoryDialog({ pageId, onClose }: { pageId: number; onClose
                       <TableCell>{version.author_username}</TableCell>
                       <TableCell>{decodeEntities(version.page_comments)}</TableCell>
                       <TableCell>
-                        <RouterLink to={paths.pageDiff.getHref(pageId, version.page_history_id)}>{t('Compare')}</RouterLink>
+                        <RouterLink to={paths.pageDiff.getHref(pageId, version.page_history_id)} onClick={compare}>
+                          {t('Compare')}
+                        </RouterLink>
                       </TableCell>
                     </TableRow>
                   ))}

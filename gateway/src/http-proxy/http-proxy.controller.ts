@@ -1,0 +1,31 @@
+import { Controller, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppError, ErrorCode, HttpProxyRequestSchema, parseParams } from '@quire/proto';
+import { wireParams } from '../http/wire-params';
+import { isCrossSiteWithCookie } from '../security/same-origin';
+import { CallerResolver } from '../session/caller-resolver';
+import { HttpProxyService } from './http-proxy.service';
+
+/**
+ * Quire extension: `POST /api/http-proxy {method, url, headers, body}` sends one HTTP request for a
+ * logged-in user while the site setting `http_proxy_open` is '1' (docs/compatibility.md).
+ */
+@Controller('api')
+export class HttpProxyController {
+  constructor(
+    private readonly callers: CallerResolver,
+    private readonly proxy: HttpProxyService,
+  ) {}
+
+  @Post('http-proxy')
+  async send(@Req() req: Request, @Res() res: Response): Promise<void> {
+    if (isCrossSiteWithCookie(req)) throw new AppError(ErrorCode.CrossSite, 'cross_site');
+    const params = wireParams(req);
+    const caller = await this.callers.resolve(req, res, params);
+    if (caller.uid === 0) throw new AppError(ErrorCode.NotLoggedIn, 'not_logged_in');
+    await this.proxy.ensureOpen(caller);
+    const dto = parseParams(HttpProxyRequestSchema, params);
+    const target = await this.proxy.resolve(dto);
+    await this.proxy.forward(req, res, dto, target);
+  }
+}
