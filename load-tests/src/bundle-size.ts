@@ -29,6 +29,8 @@ export const MEASURED_ROUTES: Record<string, string> = {
   login: 'src/app/routes/user/login.tsx',
   'item list': 'src/app/routes/item/item-index.tsx',
   reader: 'src/app/routes/item/item-view.tsx',
+  /** The page editor: ByteMD's editor and CodeMirror load here only (the reader must not carry them). */
+  editor: 'src/app/routes/page/page-edit.tsx',
 };
 
 /** Markers of editor code that the reader must not download. */
@@ -103,6 +105,8 @@ function main(): void {
     const verdict = reader.jsGzip < READER_TARGET_BYTES && !reader.editorCode ? 'within' : 'OVER';
     console.log(`reader: ${kb(reader.jsGzip).trim()} gzip, ${verdict} the ${READER_TARGET_BYTES / 1024} KB target${reader.editorCode ? ', and it loads editor code' : ''}`);
   }
+  const editor = sizes.find((size) => size.route === 'editor');
+  if (editor) console.log(`editor: ${kb(editor.jsGzip).trim()} gzip on the edit route (${editor.editorCode ? 'with' : 'WITHOUT'} the editor code), loaded only there`);
 }
 
 if (require.main === module) main();

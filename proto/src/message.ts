@@ -49,6 +49,11 @@ export interface RawBody {
 export interface Reply<T = unknown> {
   $reply: true;
   data?: T;
+  /**
+   * The data already serialized as JSON text (a cached menu): it crosses the transport and goes
+   * into the envelope as one string, never parsed and serialized again on the way.
+   */
+  json?: string;
   raw?: RawBody;
   /** An empty 200 body (`ScriptCron/run`). */
   empty?: true;
@@ -66,6 +71,10 @@ export interface BlobBody {
 }
 
 export const Reply = {
+  /** `text` must be the JSON of a `T`; see `spliceJson` to build it from parts. */
+  json<T>(text: string): Reply<T> {
+    return { $reply: true, json: text };
+  },
   raw(contentType: string, bytes: Buffer, filename?: string): Reply<never> {
     return { $reply: true, raw: { contentType, base64: bytes.toString('base64'), filename } };
   },
@@ -85,4 +94,19 @@ export const Reply = {
 
 export function isReply(value: unknown): value is Reply {
   return typeof value === 'object' && value !== null && (value as { $reply?: unknown }).$reply === true;
+}
+
+/**
+ * The JSON text of an object made of `before`'s fields, then `key` whose value is already JSON
+ * text, then `after`'s fields (field order as the wire contract shows it).
+ */
+export function spliceJson(before: object, key: string, json: string, after: object = {}): string {
+  const head = JSON.stringify(before).slice(0, -1);
+  const tail = JSON.stringify(after).slice(1);
+  return `${head}${head.length > 1 ? ',' : ''}${JSON.stringify(key)}:${json}${tail.length > 1 ? ',' : ''}${tail}`;
+}
+
+/** A reply's data when it came as JSON text (`Reply.json`); anything else as it is. */
+export function parseJsonReply<T>(reply: unknown): T {
+  return (isReply(reply) && reply.json !== undefined ? JSON.parse(reply.json) : reply) as T;
 }

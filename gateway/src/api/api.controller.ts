@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { findRoute, SESSION_COOKIE, type Reply } from '@quire/proto';
 import { BlobSender } from '../download/blob-sender';
 import { clearCookie, writeCookie } from '../http/cookies';
-import { sendData } from '../http/envelope';
+import { sendData, sendJsonData } from '../http/envelope';
 import { EditorMdReplies } from '../upload/editor-md-replies';
 import { ApiService } from './api.service';
 
@@ -36,6 +36,8 @@ export class ApiController {
     if (reply.session && 'clear' in reply.session) clearCookie(req, res, SESSION_COOKIE);
     if (reply.empty) {
       res.status(200).end();
+    } else if (reply.json !== undefined) {
+      sendJsonData(res, reply.json);
     } else if (reply.blob) {
       await this.blobs.send(res, reply.blob);
     } else if (reply.raw) {

@@ -1,5 +1,5 @@
 import { DocumentStore, KeyValueStore } from '@quire/platform';
-import { type Caller, captchaKey, MemberGroup, Subject, type WireParams } from '@quire/proto';
+import { type Caller, captchaKey, MemberGroup, parseJsonReply, Subject, type WireParams } from '@quire/proto';
 import { type ContextApp, createContextApp, createUser } from '@quire/testing';
 import { AuthModule } from '../../auth/src/auth.module';
 import { NoticeModule } from '../../notice/src/notice.module';
@@ -21,7 +21,7 @@ export class ItemWorld {
   constructor(readonly ctx: ContextApp) {}
 
   send<R = unknown>(subject: Subject, caller: Caller, params: WireParams = {}): Promise<R> {
-    return this.ctx.transport.send<R>(subject, { caller, params });
+    return this.ctx.transport.send(subject, { caller, params }).then((reply) => parseJsonReply<R>(reply));
   }
 
   user(options: { groupid?: number; username?: string } = {}): Promise<User> {

@@ -8,6 +8,7 @@ import { CatalogService } from './catalog/catalog.service';
 import { MaintenanceController } from './maintenance/maintenance.controller';
 import { MaintenanceService } from './maintenance/maintenance.service';
 import { MenuController } from './menu/menu.controller';
+import { MenuCache } from './menu/menu-cache';
 import { MenuService } from './menu/menu.service';
 import { HistoryContentRepository } from './page/history/history-content.repository';
 import { HistoryController } from './page/history/history.controller';
@@ -57,6 +58,7 @@ import { TemplateService } from './template/template.service';
     CatalogRepository,
     CatalogService,
     MenuService,
+    MenuCache,
     TemplateRepository,
     TemplateService,
     RecycleRepository,

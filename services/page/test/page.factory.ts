@@ -4,7 +4,7 @@ import { ItemModule } from '../../item/src/item.module';
 import { MemberRepository } from '../../item/src/member/member.repository';
 import { PageModule } from '../src/page.module';
 import { DocumentStore } from '@quire/platform';
-import { type Caller, MemberGroup, type PageRow, Subject, type WireParams } from '@quire/proto';
+import { type Caller, MemberGroup, type PageRow, parseJsonReply, Subject, type WireParams } from '@quire/proto';
 
 /** The page service with the item and auth services it talks to, on the embedded platform. */
 export function bootPageApp(env: Record<string, string> = {}): Promise<ContextApp> {
@@ -17,7 +17,7 @@ export class PageWorld {
   constructor(readonly ctx: ContextApp) {}
 
   send<R = unknown>(subject: Subject, caller: Caller, params: WireParams = {}): Promise<R> {
-    return this.ctx.transport.send<R>(subject, { caller, params });
+    return this.ctx.transport.send(subject, { caller, params }).then((reply) => parseJsonReply<R>(reply));
   }
 
   user(options: { groupid?: number } = {}): Promise<User> {

@@ -25,7 +25,7 @@ export class NedbAppendLog {
 
   private constructor(private readonly filename: string) {}
 
-  static install(datastore: Datastore<object>): NedbAppendLog {
+  static install<T extends object>(datastore: Datastore<T>): NedbAppendLog {
     const persistence = datastore.persistence as unknown as NedbPersistence;
     const log = new NedbAppendLog(persistence.filename);
     const rewrite = persistence.persistCachedDatabaseAsync.bind(persistence);

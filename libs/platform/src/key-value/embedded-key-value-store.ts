@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Datastore from '@seald-io/nedb';
+import { NedbAppendLog } from '../document-store/nedb-append-log';
 import { KeyValueStore } from './key-value-store';
 
 export interface EmbeddedKeyValueStoreOptions {
@@ -35,6 +36,7 @@ const COMPACTION_WRITES = 1000;
 export class EmbeddedKeyValueStore extends KeyValueStore {
   private readonly entries = new Map<string, Entry>();
   private readonly datastore: Datastore<Row>;
+  private readonly log: NedbAppendLog;
   private readonly sweepIntervalMs: number;
   private loading: Promise<void> | undefined;
   private sweeper: NodeJS.Timeout | undefined;
@@ -46,6 +48,7 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
     const dir = path.resolve(options.dir);
     fs.mkdirSync(dir, { recursive: true });
     this.datastore = new Datastore<Row>({ filename: path.join(dir, 'kv.db') });
+    this.log = NedbAppendLog.install(this.datastore);
     this.sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
   }
 
@@ -102,6 +105,7 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
     if (!loading || !(await loading.then(() => true, () => false))) return;
     clearInterval(this.sweeper);
     await this.datastore.countAsync({ _id: '' });
+    await this.log.close();
   }
 
   private load(): Promise<void> {

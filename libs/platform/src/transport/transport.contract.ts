@@ -9,6 +9,7 @@ export const testSubject = (name: string): Subject => name as Subject;
 export const TestSubject = {
   Echo: testSubject('test.echo.reply'),
   Session: testSubject('test.echo.session'),
+  JsonText: testSubject('test.echo.jsonText'),
   Nothing: testSubject('test.echo.nothing'),
   Refuse: testSubject('test.echo.refuse'),
   Crash: testSubject('test.echo.crash'),
@@ -31,6 +32,11 @@ export class TransportTestController {
   @MessagePattern(TestSubject.Session)
   session(@Payload() message: Message): Reply<{ hello: unknown }> {
     return Reply.withSession({ hello: message.params.name }, 'token-123', 3600);
+  }
+
+  @MessagePattern(TestSubject.JsonText)
+  jsonText(@Payload() message: Message): Reply<unknown> {
+    return Reply.json(JSON.stringify({ quoted: `"${String(message.params.text)}"`, lone: '\ud800', nested: [{ html: '<b>&amp;</b>' }] }));
   }
 
   @MessagePattern(TestSubject.Nothing)
@@ -144,6 +150,13 @@ export function describeTransportContract(
 
       expect(isReply(reply)).toBe(true);
       expect(reply).toEqual({ $reply: true, data: { hello: 'bob' }, session: { set: 'token-123', maxAgeSeconds: 3600 } });
+    });
+
+    it('carries JSON text (a cached menu) character for character', async () => {
+      const reply = await sut.send<Reply>(TestSubject.JsonText, { caller, params: { text: 'a\\b' } });
+
+      expect(reply).toEqual({ $reply: true, json: '{"quoted":"\\"a\\\\b\\"","lone":"\\ud800","nested":[{"html":"<b>&amp;</b>"}]}' });
+      expect(JSON.parse(reply.json as string)).toEqual({ quoted: '"a\\b"', lone: '\ud800', nested: [{ html: '<b>&amp;</b>' }] });
     });
 
     it('resolves undefined for a handler that returns nothing', async () => {

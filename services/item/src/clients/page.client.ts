@@ -6,6 +6,7 @@ import {
   type CreateFirstPageDto,
   type Menu,
   type PageItemRef,
+  type Reply,
   Subject,
   type UpsertPageByTitleDto,
 } from '@quire/proto';
@@ -18,9 +19,10 @@ export type PageRow = Record<string, unknown>;
 export class PageClient {
   constructor(private readonly transport: TransportClient) {}
 
-  /** The nested menu of an item, or its keyword hits (flat `pages`, `catalogs: []`). */
-  menu(caller: Caller, itemId: number, keyword = ''): Promise<Menu> {
-    return this.transport.send<Menu>(Subject.PageMenuGet, { caller, params: { item_id: itemId, keyword } });
+  /** The nested menu of an item, or its keyword hits (flat `pages`, `catalogs: []`), as JSON text. */
+  async menuJson(caller: Caller, itemId: number, keyword = ''): Promise<string> {
+    const reply = await this.transport.send<Reply<Menu>>(Subject.PageMenuGet, { caller, params: { item_id: itemId, keyword } });
+    return reply.json ?? '{"pages":[],"catalogs":[]}';
   }
 
   /** The item of a live page, or null. */

@@ -6,7 +6,7 @@ export interface DefaultCatalogs {
   default_cat_id4: number;
 }
 
-const NONE: DefaultCatalogs = { default_cat_id2: 0, default_cat_id3: 0, default_cat_id4: 0 };
+export const NO_DEFAULT_CATALOGS: DefaultCatalogs = { default_cat_id2: 0, default_cat_id3: 0, default_cat_id4: 0 };
 
 /**
  * The catalogs to open for the default page (contract §9.3): walking up from the page's
@@ -14,7 +14,7 @@ const NONE: DefaultCatalogs = { default_cat_id2: 0, default_cat_id3: 0, default_
  * not in the menu (another item's, deleted) opens nothing.
  */
 export function defaultCatalogs(menu: Menu, pageId: number): DefaultCatalogs {
-  if (pageId <= 0) return NONE;
+  if (pageId <= 0) return NO_DEFAULT_CATALOGS;
   const catalogs = new Map<number, MenuCatalog>();
   let pageCatId: number | undefined = menu.pages.some((p) => p.page_id === pageId) ? 0 : undefined;
   const visit = (list: MenuCatalog[] | undefined) => {
@@ -25,9 +25,9 @@ export function defaultCatalogs(menu: Menu, pageId: number): DefaultCatalogs {
     }
   };
   visit(menu.catalogs);
-  if (!pageCatId) return NONE;
+  if (!pageCatId) return NO_DEFAULT_CATALOGS;
 
-  const result = { ...NONE };
+  const result = { ...NO_DEFAULT_CATALOGS };
   let current = catalogs.get(pageCatId);
   for (let guard = 0; current && guard < 3; guard++) {
     const level = Number(current.level);

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type Caller, ErrorCode, escapeHtml, type ItemInfoDto, ItemType, type Menu } from '@quire/proto';
+import { AppError, type Caller, ErrorCode, escapeHtml, type ItemInfoDto, ItemType, type Menu, Reply, spliceJson } from '@quire/proto';
 import { ItemAccessService } from '../access/item-access.service';
 import { NoticeClient } from '../clients/notice.client';
 import { type PageRow, PageClient } from '../clients/page.client';
-import { defaultCatalogs } from './default-catalogs';
+import { defaultCatalogs, NO_DEFAULT_CATALOGS } from './default-catalogs';
 
 interface ItemInfoHead {
   item_id: number;
@@ -37,7 +37,8 @@ export type SinglePageItemInfo = ItemInfoHead & {
   menu: { pages: PageRow | null };
 } & ItemInfoRights;
 
-export type ItemInfo = RegularItemInfo | SinglePageItemInfo;
+/** A regular item's info comes as JSON text (its menu is spliced in as the page service cached it). */
+export type ItemInfoReply = SinglePageItemInfo | Reply<RegularItemInfo>;
 
 /** `item/info`: what the item view needs (contract §9.3). */
 @Injectable()
@@ -53,7 +54,7 @@ export class ItemInfoService {
    * not unlocked answers 10303 (the client opens the password screen), a missing or deleted
    * one 10101.
    */
-  async info(caller: Caller, dto: ItemInfoDto): Promise<ItemInfo> {
+  async info(caller: Caller, dto: ItemInfoDto): Promise<ItemInfoReply> {
     const item = await this.access.resolve(dto.item_id || dto.item_domain);
     if (item && !(await this.access.mayVisit(caller, item))) throw new AppError(ErrorCode.NotCreator, 'item_visit_password_required');
     if (!item || item.is_del === 1) throw AppError.failed('item_not_exist');
@@ -74,17 +75,22 @@ export class ItemInfoService {
       return { ...head, current_page_id: dto.page_id, unread_count: await unread, item_type: ItemType.SinglePage, menu: { pages: page }, ...tail };
     }
 
-    const menu = await this.pages.menu(caller, item.item_id, dto.keyword);
-    // Keyword hits are flat; the catalog chain of the default page needs the whole menu.
-    const tree = dto.keyword && dto.default_page_id > 0 ? await this.pages.menu(caller, item.item_id) : menu;
-    return {
+    // The menu stays JSON text from the page service's cache to the envelope (it is large); it is
+    // parsed only to find the catalog chain of a default page. Keyword hits are flat: the chain
+    // needs the whole menu.
+    const menu = await this.pages.menuJson(caller, item.item_id, dto.keyword);
+    let catalogs = NO_DEFAULT_CATALOGS;
+    if (dto.default_page_id > 0) {
+      const tree = dto.keyword ? await this.pages.menuJson(caller, item.item_id) : menu;
+      catalogs = defaultCatalogs(JSON.parse(tree) as Menu, dto.default_page_id);
+    }
+    const fields: Omit<RegularItemInfo, 'menu' | keyof ItemInfoRights> = {
       ...head,
       default_page_id: String(dto.default_page_id),
-      ...defaultCatalogs(tree, dto.default_page_id),
+      ...catalogs,
       unread_count: await unread,
       item_type: ItemType.Regular,
-      menu,
-      ...tail,
     };
+    return Reply.json<RegularItemInfo>(spliceJson(fields, 'menu', menu, tail));
   }
 }

@@ -20,7 +20,7 @@ import {
   UnlockItemSchema,
   UpdateItemSchema,
 } from '@quire/proto';
-import { type ItemInfo, ItemInfoService } from './item-info.service';
+import { ItemInfoService, type ItemInfoReply } from './item-info.service';
 import { ItemService } from './item.service';
 import { type UnlockedItem, VisitPasswordService } from './visit-password.service';
 
@@ -48,7 +48,7 @@ export class ItemController {
   }
 
   @MessagePattern(Subject.ItemItemInfo)
-  info(@Payload() message: Message): Promise<ItemInfo> {
+  info(@Payload() message: Message): Promise<ItemInfoReply> {
     return this.infos.info(message.caller, parseParams(ItemInfoSchema, message.params));
   }
 

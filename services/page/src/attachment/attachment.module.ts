@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ItemAccessService } from '../access/item-access.service';
 import { PageRepository } from '../page/page.repository';
+import { MenuCache } from '../menu/menu-cache';
 import { AttachmentController } from './attachment.controller';
 import { AttachmentRepository } from './attachment.repository';
 import { AttachmentService } from './attachment.service';
@@ -11,7 +12,7 @@ import { AttachmentService } from './attachment.service';
  */
 @Module({
   controllers: [AttachmentController],
-  providers: [AttachmentService, AttachmentRepository, PageRepository, ItemAccessService],
+  providers: [AttachmentService, AttachmentRepository, PageRepository, MenuCache, ItemAccessService],
   exports: [AttachmentService],
 })
 export class AttachmentModule {}

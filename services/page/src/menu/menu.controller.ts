@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { GetMenuSchema, type Menu, type Message, parseParams, Subject } from '@quire/proto';
+import { GetMenuSchema, type Menu, type Message, parseParams, type Reply, Subject } from '@quire/proto';
 import { MenuService } from './menu.service';
 
 @Controller()
@@ -8,7 +8,7 @@ export class MenuController {
   constructor(private readonly menus: MenuService) {}
 
   @MessagePattern(Subject.PageMenuGet)
-  get(@Payload() message: Message): Promise<Menu> {
+  get(@Payload() message: Message): Promise<Reply<Menu>> {
     return this.menus.get(parseParams(GetMenuSchema, message.params));
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Collection, DocumentStore, type Filter } from '@quire/platform';
+import { MenuCache } from '../menu/menu-cache';
 import type { PageEntity } from './page.entity';
 
 /** Menu and search fields: everything but the content. */
@@ -13,7 +14,10 @@ export type NewPage = Omit<PageEntity, 'page_id' | 'is_del'>;
 export class PageRepository implements OnModuleInit {
   private readonly pages: Collection<PageEntity>;
 
-  constructor(private readonly store: DocumentStore) {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly menus: MenuCache,
+  ) {
     this.pages = store.collection<PageEntity>('pages');
   }
 
@@ -25,13 +29,13 @@ export class PageRepository implements OnModuleInit {
 
   async create(page: NewPage): Promise<PageEntity> {
     const page_id = await this.store.nextId('page_id');
-    return this.pages.insertOne({ page_id, ...page, is_del: 0 });
+    return this.changed(this.pages.insertOne({ page_id, ...page, is_del: 0 }));
   }
 
   async createMany(pages: NewPage[]): Promise<number> {
     const rows: PageEntity[] = [];
     for (const page of pages) rows.push({ page_id: await this.store.nextId('page_id'), ...page, is_del: 0 });
-    await this.pages.insertMany(rows);
+    await this.changed(this.pages.insertMany(rows));
     return rows.length;
   }
 
@@ -91,16 +95,16 @@ export class PageRepository implements OnModuleInit {
   }
 
   async update(pageId: number, changes: Partial<Omit<PageEntity, 'page_id'>>): Promise<PageEntity | null> {
-    return this.pages.findOneAndUpdate({ page_id: pageId }, { $set: changes });
+    return this.changed(this.pages.findOneAndUpdate({ page_id: pageId }, { $set: changes }));
   }
 
   async setSortNumber(itemId: number, pageId: number, sNumber: number): Promise<number> {
-    return this.pages.updateOne({ item_id: itemId, page_id: pageId }, { $set: { s_number: sNumber } });
+    return this.changed(this.pages.updateOne({ item_id: itemId, page_id: pageId }, { $set: { s_number: sNumber } }));
   }
 
   /** Puts live pages in the recycle state; `addtime` becomes the deletion time (contract §9.4). */
   markRecycled(pageIds: number[], now: number): Promise<number> {
-    return this.pages.updateMany({ page_id: { $in: pageIds }, is_del: 0 }, { $set: { is_del: 1, addtime: now } });
+    return this.changed(this.pages.updateMany({ page_id: { $in: pageIds }, is_del: 0 }, { $set: { is_del: 1, addtime: now } }));
   }
 
   /** Recycled pages deleted before the time. */
@@ -113,10 +117,17 @@ export class PageRepository implements OnModuleInit {
   }
 
   deleteByIds(pageIds: number[]): Promise<number> {
-    return this.pages.deleteMany({ page_id: { $in: pageIds } });
+    return this.changed(this.pages.deleteMany({ page_id: { $in: pageIds } }));
   }
 
   deleteByItem(itemId: number): Promise<number> {
-    return this.pages.deleteMany({ item_id: itemId });
+    return this.changed(this.pages.deleteMany({ item_id: itemId }));
+  }
+
+  /** Every write to this collection can change a menu: cached menus are stale once it is done. */
+  private async changed<R>(write: Promise<R>): Promise<R> {
+    const result = await write;
+    await this.menus.invalidate();
+    return result;
   }
 }

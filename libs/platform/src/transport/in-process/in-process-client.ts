@@ -2,12 +2,20 @@ import { Logger } from '@nestjs/common';
 import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
 import type { Subscription } from 'rxjs';
-import { ErrorCode, type RpcErrorPayload } from '@quire/proto';
+import { ErrorCode, isReply, type RpcErrorPayload } from '@quire/proto';
 import { InProcessBus } from './in-process-bus';
 
-/** What NATS's JSON codec does to a value: no functions, Buffers, Dates or class instances survive. */
+/**
+ * What NATS's JSON codec does to a value: no functions, Buffers, Dates or class instances survive.
+ * A string survives JSON unchanged, so a reply's JSON text (`Reply.json`, a cached menu of 50 KB)
+ * is passed along as it is rather than escaped and parsed back.
+ */
 export function jsonRoundTrip<T>(value: T): T {
-  if (value === undefined) return value;
+  if (value === undefined || typeof value === 'string') return value;
+  if (isReply(value) && typeof value.json === 'string') {
+    const { json, ...rest } = value;
+    return { ...jsonRoundTrip(rest), json } as T;
+  }
   const text = JSON.stringify(value);
   return text === undefined ? (undefined as T) : (JSON.parse(text) as T);
 }

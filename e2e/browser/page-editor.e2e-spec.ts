@@ -1,0 +1,547 @@
+import { describeWith } from '@quire/testing';
+import type { Browser } from 'playwright-core';
+import { BrowserVisitor, launchChromium } from './support/browser-session';
+import { ensureWebBuilt } from './support/ensure-web-build';
+import { type QuireApp, startQuire } from './support/quire-app';
+import { callApi, registerThroughApi } from './support/session-factory';
+
+/**
+ * The page editor (SPEC §2, §4, §5) in a real browser: each toolbar action, pasted images,
+ * attachments, drafts, history, templates, the new-page route change and a 3 MB page.
+ * The stored result of every save is read back through the API.
+ */
+const PASSWORD = 'editor-pass-1';
+/** A 1×1 PNG. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+interface PageInfo {
+  page_id: number;
+  page_title: string;
+  page_content: string;
+  cat_id: number;
+  s_number: number;
+}
+
+const decode = (text: string) =>
+  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&amp;/g, '&');
+
+/** The Markdown in the editor (CodeMirror keeps its instance on its wrapper element). */
+async function editorValue(visitor: BrowserVisitor): Promise<string> {
+  return visitor.page.evaluate(() => {
+    const wrapper = document.querySelector('.CodeMirror') as (Element & { CodeMirror?: { getValue(): string } }) | null;
+    return wrapper?.CodeMirror?.getValue() ?? '';
+  });
+}
+
+async function waitForEditorText(visitor: BrowserVisitor, text: string): Promise<void> {
+  await visitor.page.waitForFunction((expected) => {
+    const wrapper = document.querySelector('.CodeMirror') as (Element & { CodeMirror?: { getValue(): string } }) | null;
+    return Boolean(wrapper?.CodeMirror?.getValue().includes(expected));
+  }, text);
+}
+
+/** Opens the editor and waits for CodeMirror to hold the page. */
+async function openEditor(visitor: BrowserVisitor, itemId: number, pageId: number, query = ''): Promise<void> {
+  await visitor.visit(`/page/edit/${itemId}/${pageId}${query}`);
+  await visitor.page.locator('.CodeMirror').waitFor();
+}
+
+/** Puts the cursor at the end of the document and types. */
+async function typeAtEnd(visitor: BrowserVisitor, text: string): Promise<void> {
+  await visitor.page.locator('.CodeMirror-code').click();
+  await visitor.page.keyboard.press('Control+End');
+  await visitor.page.keyboard.type(text);
+}
+
+/** Pastes files into the editor as the clipboard would (a ClipboardEvent carrying a DataTransfer). */
+async function pasteFiles(visitor: BrowserVisitor, files: { name: string; type: string; base64?: string; size?: number }[]): Promise<void> {
+  await visitor.page.locator('.CodeMirror-code').click();
+  await visitor.page.evaluate((list) => {
+    const transfer = new DataTransfer();
+    for (const file of list) {
+      const bytes = file.base64 ? Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0)) : new Uint8Array(file.size ?? 0);
+      transfer.items.add(new File([bytes], file.name, { type: file.type }));
+    }
+    const target = document.querySelector('.CodeMirror textarea') as HTMLTextAreaElement;
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, files);
+}
+
+describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor', () => {
+  let quire: QuireApp;
+  let browser: Browser;
+  let me: BrowserVisitor;
+  let itemId = 0;
+  const catalogs = { guides: 0, advanced: 0, internals: 0 };
+
+  const savePageThroughApi = async (title: string, content: string, pageId = 0, target = itemId) =>
+    (await callApi<{ page_id: number }>(me, 'page/save', { page_id: pageId, item_id: target, cat_id: 0, s_number: 99, page_title: title, page_content: content })).page_id;
+  const pageInfo = async (pageId: number): Promise<PageInfo> => {
+    const page = await callApi<PageInfo>(me, 'page/info', { page_id: pageId });
+    return { ...page, page_title: decode(page.page_title), page_content: decode(page.page_content) };
+  };
+
+  beforeAll(async () => {
+    quire = await startQuire(await ensureWebBuilt());
+    browser = await launchChromium();
+    me = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'editor');
+    await registerThroughApi(me, quire, `writer${Date.now() % 100000}`, PASSWORD);
+    await callApi(me, 'item/add', { item_type: 1, item_name: 'Manual', password: '', item_domain: '', copy_item_id: 0, item_description: '' });
+    const items = await callApi<{ item_id: number; item_name: string }[]>(me, 'item/myList');
+    itemId = items.find((item) => item.item_name === 'Manual')?.item_id ?? 0;
+    const catalog = async (name: string, parent = 0) =>
+      (await callApi<{ cat_id: number }>(me, 'catalog/save', { item_id: itemId, cat_id: 0, parent_cat_id: parent, cat_name: name, s_number: 99 })).cat_id;
+    catalogs.guides = await catalog('Guides');
+    catalogs.advanced = await catalog('Advanced', catalogs.guides);
+    catalogs.internals = await catalog('Internals', catalogs.advanced);
+  }, 180_000);
+
+  afterAll(async () => {
+    await me?.close();
+    await browser?.close();
+    await quire?.close();
+  });
+
+  it('starts a new page with the welcome text, refuses an empty title, previews Markdown and moves to the new id on the first save', async () => {
+    await me.visit(`/${itemId}`);
+    await openEditor(me, itemId, 0);
+    expect(await editorValue(me)).toContain('Welcome to Quire!');
+    expect(await me.page.locator('input[name=s_number]').inputValue()).toBe('99');
+    expect(await me.page.locator('select[name=cat_id] option').allTextContents()).toEqual([
+      'No catalog (top level)',
+      'Guides',
+      'Guides / Advanced',
+      'Guides / Advanced / Internals',
+    ]);
+    // The editor is 1000 px high.
+    expect(Math.round((await me.page.locator('.bytemd').boundingBox())?.height ?? 0)).toBe(1000);
+
+    const saves: string[] = [];
+    me.page.on('request', (request) => {
+      if (request.url().includes('/api/page/save')) saves.push(request.url());
+    });
+    await me.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await me.acceptAlert('Please enter a title');
+    expect(saves).toEqual([]);
+
+    await me.page.locator('.CodeMirror-code').click();
+    await me.page.keyboard.press('Control+A');
+    await me.page.keyboard.press('Delete');
+    await me.page.keyboard.type('# Release notes\n\nSome **bold** words and `code`.');
+    const preview = me.page.locator('.bytemd-preview');
+    await preview.locator('h1', { hasText: 'Release notes' }).waitFor();
+    await preview.locator('strong', { hasText: 'bold' }).waitFor();
+    await me.page.locator('input[name=page_title]').fill('Release notes');
+    await me.page.locator('select[name=cat_id]').selectOption({ label: 'Guides / Advanced' });
+    await me.page.locator('input[name=s_number]').fill('5');
+    await me.screenshot('new-page');
+
+    const historyLength = await me.page.evaluate(() => window.history.length);
+    const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
+    await me.page.getByRole('button', { name: 'Save', exact: true }).click();
+    const reply = (await (await saved).json()) as { data: { page_id: number } };
+    const newId = reply.data.page_id;
+    expect(newId).toBeGreaterThan(0);
+    await me.page.waitForURL(`**/page/edit/${itemId}/${newId}`);
+    await me.page.getByText('Edit page').waitFor();
+    // replace, not push: the /0 entry is gone, so Back returns to the item.
+    expect(await me.page.evaluate(() => window.history.length)).toBe(historyLength);
+    const page = await pageInfo(newId);
+    expect(page).toMatchObject({ page_title: 'Release notes', cat_id: catalogs.advanced, s_number: 5, page_content: '# Release notes\n\nSome **bold** words and `code`.' });
+    // A second save updates the same page instead of creating another.
+    await typeAtEnd(me, '\n\nMore.');
+    const second = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
+    await me.page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect(((await (await second).json()) as { data: { page_id: number } }).data.page_id).toBe(newId);
+    await me.page.goBack();
+    await me.page.waitForURL(`**/${itemId}`);
+  });
+
+  it('saves with Ctrl+S; the stored content is what was typed', async () => {
+    const pageId = await savePageThroughApi('Shortcut page', 'First line');
+    await openEditor(me, itemId, pageId);
+    expect(await me.page.locator('input[name=page_title]').inputValue()).toBe('Shortcut page');
+    await typeAtEnd(me, '\nSecond line <kept> & "quoted"');
+    const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
+    await me.page.keyboard.press('Control+s');
+    await saved;
+    await me.page.getByTestId('saved-toast').waitFor();
+    expect((await pageInfo(pageId)).page_content).toBe('First line\nSecond line <kept> & "quoted"');
+  });
+
+  it('opens a copy with copy_page_id and saves it as a new page, leaving the original alone', async () => {
+    const original = await savePageThroughApi('Original', '# Original body');
+    await openEditor(me, itemId, 0, `?copy_page_id=${original}`);
+    expect(await me.page.locator('input[name=page_title]').inputValue()).toBe('Original (copy)');
+    expect(await editorValue(me)).toBe('# Original body');
+    const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
+    await me.page.keyboard.press('Control+s');
+    const copyId = ((await (await saved).json()) as { data: { page_id: number } }).data.page_id;
+    await me.page.waitForURL(`**/page/edit/${itemId}/${copyId}`);
+    expect(copyId).not.toBe(original);
+    expect((await pageInfo(copyId)).page_content).toBe('# Original body');
+    expect((await pageInfo(original)).page_title).toBe('Original');
+  });
+
+  it('uploads a pasted image into the page and its attachments; an oversized or non-image paste gets a clear message', async () => {
+    const pageId = await savePageThroughApi('Screenshots', 'Look:\n');
+    await openEditor(me, itemId, pageId);
+    expect(await me.page.getByTestId('attachments-count').textContent()).toBe('0');
+
+    const uploaded = me.page.waitForResponse((response) => response.url().includes('/api/page/uploadImg'));
+    await pasteFiles(me, [{ name: 'shot.png', type: 'image/png', base64: PNG_BASE64 }]);
+    const reply = (await (await uploaded).json()) as { success: number; url: string };
+    expect(reply.success).toBe(1);
+    await waitForEditorText(me, `![shot.png](${reply.url})`);
+    await me.page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.bytemd-preview img')).some((img) => img.complete && img.naturalWidth === 1));
+    await me.page.getByTestId('attachments-count').filter({ hasText: '1' }).waitFor();
+    await me.screenshot('pasted-image');
+
+    const uploads: string[] = [];
+    me.page.on('request', (request) => {
+      if (request.url().includes('/api/page/uploadImg')) uploads.push(request.url());
+    });
+    await pasteFiles(me, [{ name: 'huge.png', type: 'image/png', size: 4 * 1024 * 1024 + 10 }]);
+    await me.acceptAlert('The image is too large: pasted images must be under 4 MB.');
+    await pasteFiles(me, [{ name: 'report.pdf', type: 'application/pdf', base64: Buffer.from('%PDF-1.4 test').toString('base64') }]);
+    await me.acceptAlert('Only images can be pasted into a page');
+    expect(uploads).toEqual([]);
+
+    const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
+    await me.page.keyboard.press('Control+s');
+    await saved;
+    expect((await pageInfo(pageId)).page_content).toContain(`![shot.png](${reply.url})`);
+    const files = await callApi<{ display_name: string; url: string }[]>(me, 'page/uploadList', { page_id: pageId });
+    expect(files.map((file) => file.url)).toEqual([reply.url]);
+  });
+
+  it('inserts the API and database templates, converts JSON to a table (alerting on invalid JSON) and beautifies JSON', async () => {
+    const pageId = await savePageThroughApi('Tools', 'Intro\n');
+    await openEditor(me, itemId, pageId);
+    await typeAtEnd(me, '\n');
+    await me.page.getByRole('button', { name: 'API doc template' }).click();
+    await waitForEditorText(me, '**Request URL:**');
+    await me.page.getByRole('button', { name: 'Database doc template' }).click();
+    await waitForEditorText(me, '|Column|Type|Null|Default|Comment|');
+    await me.page.locator('.bytemd-preview table th', { hasText: 'Comment' }).waitFor();
+
+    await me.page.getByRole('button', { name: 'JSON tools' }).click();
+    await me.page.getByRole('menuitem', { name: 'JSON to table' }).click();
+    const dialog = me.page.getByRole('dialog');
+    await dialog.locator('textarea[name=json]').fill('{bad json');
+    await dialog.getByRole('button', { name: 'Insert' }).click();
+    await me.acceptAlert('The JSON could not be parsed');
+    await dialog.locator('textarea[name=json]').fill('{"error_code":0,"data":{"uid":7,"name":"Ann","score":1.5,"tags":[{"id":1}]}}');
+    await me.screenshot('json-to-table');
+    await dialog.getByRole('button', { name: 'Insert' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitForEditorText(me, '|Parameter|Type|Description|');
+    const value = await editorValue(me);
+    for (const row of ['|error_code |int |  |', '|data |object |  |', '|data.uid |int |  |', '|data.score |float |  |', '|data.tags |array |  |', '|data.tags[].id |int |  |']) {
+      expect(value).toContain(row);
+    }
+    await me.page.locator('.bytemd-preview td', { hasText: 'data.tags[].id' }).waitFor();
+
+    await me.page.getByRole('button', { name: 'JSON tools' }).click();
+    await me.page.getByRole('menuitem', { name: 'Beautify JSON' }).click();
+    await me.page.getByRole('dialog').locator('textarea[name=json]').fill('{"a":1,"b":[1,2]}');
+    await me.page.getByRole('dialog').getByRole('button', { name: 'Insert' }).click();
+    await waitForEditorText(me, '```json\n{\n  "a": 1,\n  "b": [\n    1,\n    2\n  ]\n}\n```');
+    await me.page.getByRole('button', { name: 'JSON tools' }).click();
+    await me.page.getByRole('menuitem', { name: 'Beautify JSON' }).click();
+    await me.page.getByRole('dialog').locator('textarea[name=json]').fill('not json {');
+    await me.page.getByRole('dialog').getByRole('button', { name: 'Insert' }).click();
+    await waitForEditorText(me, '```json\nnot json {\n```');
+    await me.screenshot('templates-and-json');
+
+    const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
+    await me.page.keyboard.press('Control+s');
+    await saved;
+    const stored = (await pageInfo(pageId)).page_content;
+    expect(stored).toContain('**Request URL:**');
+    expect(stored).toContain('|data.tags[].id |int |  |');
+  });
+
+  it('restores a history version into the editor', async () => {
+    const pageId = await savePageThroughApi('Versions', 'Version one');
+    await savePageThroughApi('Versions', 'Version two', pageId);
+    await openEditor(me, itemId, pageId);
+    expect(await editorValue(me)).toBe('Version two');
+    await me.page.getByRole('button', { name: 'History versions' }).click();
+    const dialog = me.page.getByTestId('editor-history-dialog');
+    await dialog.getByTestId('history-row').first().waitFor();
+    expect(await dialog.getByTestId('history-row').count()).toBe(1);
+    await me.screenshot('history');
+    await dialog.getByRole('button', { name: 'Restore this version' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitForEditorText(me, 'Version one');
+    expect(await editorValue(me)).toBe('Version one');
+    const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
+    await me.page.keyboard.press('Control+s');
+    await saved;
+    expect((await pageInfo(pageId)).page_content).toBe('Version one');
+    expect((await callApi<unknown[]>(me, 'page/history', { page_id: pageId })).length).toBe(2);
+  });
+
+  it('saves the page as a template, lists it, inserts it and deletes it (with the empty-list text)', async () => {
+    const pageId = await savePageThroughApi('Template source', '## Reusable part');
+    await openEditor(me, itemId, pageId);
+    await me.page.getByRole('button', { name: 'More templates' }).click();
+    await me.page.getByTestId('templates-empty').waitFor();
+    await me.page.getByTestId('templates-dialog').getByRole('button', { name: 'Close' }).click();
+    await me.page.getByTestId('templates-dialog').waitFor({ state: 'detached' });
+
+    await me.page.getByRole('button', { name: 'More save options' }).click();
+    await me.page.getByRole('menuitem', { name: 'Save as template' }).click();
+    const form = me.page.getByRole('dialog');
+    expect(await form.locator('input[name=template_title]').inputValue()).toBe('Template source');
+    await form.locator('input[name=template_title]').fill('Reusable <part>');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await me.acceptAlert('Saved as a template');
+    const templates = await callApi<{ id: number; template_title: string; template_content: string }[]>(me, 'template/getList');
+    expect(templates.map((template) => [decode(template.template_title), template.template_content])).toEqual([['Reusable <part>', '## Reusable part']]);
+
+    await me.page.locator('.CodeMirror-code').click();
+    await me.page.keyboard.press('Control+A');
+    await me.page.keyboard.type('Fresh text\n');
+    await me.page.getByRole('button', { name: 'More templates' }).click();
+    const list = me.page.getByTestId('templates-dialog');
+    await list.getByTestId('template-row').filter({ hasText: 'Reusable <part>' }).waitFor();
+    await me.screenshot('templates');
+    await list.getByRole('button', { name: 'Insert' }).click();
+    await list.waitFor({ state: 'detached' });
+    await waitForEditorText(me, 'Fresh text\n## Reusable part');
+
+    await me.page.getByRole('button', { name: 'More templates' }).click();
+    await list.getByRole('button', { name: 'Delete' }).click();
+    await me.page.getByRole('alertdialog').filter({ hasText: 'Confirm to delete this template?' }).getByRole('button', { name: 'OK' }).click();
+    await list.getByTestId('templates-empty').waitFor();
+    expect(await callApi<unknown[]>(me, 'template/getList')).toEqual([]);
+    // The dialog is usable again after the confirmation closed.
+    await list.getByRole('button', { name: 'Close' }).click();
+    await list.waitFor({ state: 'detached' });
+  });
+
+  it('uploads, lists, links and deletes attachments, with the count on the badge; a file of 4 MB or more is refused', async () => {
+    const pageId = await savePageThroughApi('Files', 'Downloads:\n');
+    await openEditor(me, itemId, pageId);
+    await me.page.getByRole('button', { name: /Attachments/ }).click();
+    const dialog = me.page.getByTestId('editor-attachments-dialog');
+    await dialog.getByText('no data').waitFor();
+    await dialog.getByTestId('attachment-input').setInputFiles({ name: 'too-big.zip', mimeType: 'application/zip', buffer: Buffer.alloc(4 * 1024 * 1024) });
+    await me.acceptAlert('"too-big.zip" is too large: attachments must be under 4 MB.');
+    await dialog.getByTestId('attachment-input').setInputFiles({ name: 'spec.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% test document\n') });
+    const row = dialog.getByTestId('attachment-row').filter({ hasText: 'spec.pdf' });
+    await row.waitFor();
+    await me.page.getByTestId('attachments-count').filter({ hasText: '1' }).waitFor();
+    await me.screenshot('attachments');
+    const files = await callApi<{ file_id: number; display_name: string; url: string }[]>(me, 'page/uploadList', { page_id: pageId });
+    expect(files.map((file) => file.display_name)).toEqual(['spec.pdf']);
+
+    await row.getByRole('button', { name: 'Insert link' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitForEditorText(me, `[spec.pdf](${files[0].url})`);
+
+    await me.page.getByRole('button', { name: /Attachments/ }).click();
+    await dialog.getByTestId('attachment-row').getByRole('button', { name: 'Delete' }).click();
+    await me.page.getByRole('alertdialog').filter({ hasText: 'Confirm to delete the attachment "spec.pdf"?' }).getByRole('button', { name: 'OK' }).click();
+    await dialog.getByText('no data').waitFor();
+    await me.page.getByTestId('attachments-count').filter({ hasText: '0' }).waitFor();
+    expect(await callApi<unknown[]>(me, 'page/uploadList', { page_id: pageId })).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('opens the HTTP API test tool in a new window and goes back to the item', async () => {
+    const pageId = await savePageThroughApi('Tools page', 'x');
+    await openEditor(me, itemId, pageId);
+    const popup = me.context.waitForEvent('page');
+    await me.page.getByRole('button', { name: 'HTTP API test' }).click();
+    const opened = await popup;
+    await opened.waitForURL('**/tools/http-test');
+    await opened.close();
+    await me.page.getByRole('button', { name: 'Back' }).click();
+    await me.page.waitForURL(`**/${itemId}?page_id=${pageId}`);
+  });
+
+  it('keeps a draft every 30 s, offers it once after a reload, and deletes all drafts on request', async () => {
+    const visitor = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'editor-drafts');
+    try {
+      await visitor.context.addCookies(await me.context.cookies());
+      const pageId = await savePageThroughApi('Drafted', 'Stored text');
+      const key = `page_content_${itemId}_${pageId}`;
+      await visitor.page.clock.install();
+      await openEditor(visitor, itemId, pageId);
+      await typeAtEnd(visitor, '\nUnsaved line');
+      await visitor.page.clock.fastForward(29_000);
+      expect(await visitor.page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
+      await visitor.page.clock.fastForward(2_000);
+      expect(await visitor.page.evaluate((k) => localStorage.getItem(k), key)).toBe('Stored text\nUnsaved line');
+
+      await visitor.page.reload();
+      const prompt = visitor.page.getByRole('alertdialog').filter({ hasText: 'A draft of this page was kept in this browser' });
+      await prompt.waitFor();
+      await visitor.screenshot('draft-prompt');
+      await prompt.getByRole('button', { name: 'OK' }).click();
+      await waitForEditorText(visitor, 'Unsaved line');
+      expect(await editorValue(visitor)).toBe('Stored text\nUnsaved line');
+      expect(await visitor.page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
+
+      // Declining discards the draft too: the next open shows the stored page without asking.
+      await visitor.page.clock.fastForward(31_000);
+      await visitor.page.reload();
+      await prompt.waitFor();
+      await prompt.getByRole('button', { name: 'Cancel' }).click();
+      expect(await editorValue(visitor)).toBe('Stored text');
+      await visitor.page.reload();
+      await visitor.page.locator('.CodeMirror').waitFor();
+      await visitor.page.waitForTimeout(500);
+      expect(await visitor.page.getByRole('alertdialog').count()).toBe(0);
+
+      await typeAtEnd(visitor, '\nAnother draft');
+      await visitor.page.clock.fastForward(31_000);
+      await visitor.page.evaluate(() => localStorage.setItem('page_content_999_1', 'old draft of another page'));
+      await visitor.page.getByRole('button', { name: 'More save options' }).click();
+      await visitor.page.getByRole('menuitem', { name: 'Delete all drafts' }).click();
+      await visitor.page.getByRole('alertdialog').filter({ hasText: 'Delete all the drafts kept in this browser?' }).getByRole('button', { name: 'OK' }).click();
+      await visitor.acceptAlert('Drafts deleted: 2');
+      expect(await visitor.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('page_content_')))).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('edits a 3 MB page: the live preview turns off with one alert, the save completes and the page stays responsive', async () => {
+    const line = '| row | Lorem ipsum dolor sit amet | consectetur adipiscing | 1234567890 |\n';
+    const big = `# Big page\n\n| a | b | c | d |\n| --- | --- | --- | --- |\n${line.repeat(Math.ceil((3 * 1024 * 1024) / line.length))}`;
+    const pageId = await savePageThroughApi('Big page', big);
+    const visitor = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'editor-big');
+    try {
+      await visitor.context.addCookies(await me.context.cookies());
+      // Every task over 50 ms the browser reports, from the first script on.
+      await visitor.context.addInitScript(() => {
+        const tasks: number[] = [];
+        (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
+        new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({ type: 'longtask', buffered: true });
+      });
+      await visitor.visit(`/page/edit/${itemId}/${pageId}`);
+      await visitor.acceptAlert('This page is longer than 3000 characters, so the live preview is switched off.');
+      await visitor.page.locator('.CodeMirror').waitFor();
+      await visitor.page.getByTestId('preview-off').waitFor();
+      expect(await visitor.page.locator('.bytemd-preview').isVisible()).toBe(false);
+      await visitor.screenshot('big-page');
+
+      await typeAtEnd(visitor, 'tail');
+      const saved = visitor.page.waitForResponse((response) => response.url().includes('/api/page/save'), { timeout: 60_000 });
+      await visitor.page.keyboard.press('Control+s');
+      expect(((await (await saved).json()) as { error_code: number }).error_code).toBe(0);
+      await visitor.page.getByTestId('saved-toast').waitFor();
+
+      // Still interactive: a keystroke shows up in the editor well within a second.
+      const started = Date.now();
+      await visitor.page.keyboard.type('Z');
+      await visitor.page.waitForFunction(() => {
+        const wrapper = document.querySelector('.CodeMirror') as (Element & { CodeMirror?: { getValue(): string } }) | null;
+        return Boolean(wrapper?.CodeMirror?.getValue().endsWith('tailZ'));
+      });
+      expect(Date.now() - started).toBeLessThan(1000);
+      const longest = await visitor.page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks));
+      expect(longest).toBeLessThan(1000);
+
+      const stored = (await callApi<PageInfo>(visitor, 'page/info', { page_id: pageId })).page_content;
+      expect(stored.length).toBe(big.length + 'tail'.length);
+      expect(stored.endsWith(`${line.trimEnd()}\ntail`)).toBe(true);
+
+      // One alert per page per session: a reload does not repeat it.
+      await visitor.page.reload();
+      await visitor.page.locator('.CodeMirror').waitFor();
+      await visitor.page.getByTestId('preview-off').waitFor();
+      await visitor.page.waitForTimeout(500);
+      expect(await visitor.page.getByRole('alertdialog').count()).toBe(0);
+    } finally {
+      await visitor.close();
+    }
+  }, 120_000);
+
+  it("shows the server's message when the user may not edit the item or the item is archived", async () => {
+    const pageId = await savePageThroughApi('Guarded', 'Only the owner edits');
+    const other = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'editor-guest');
+    try {
+      await registerThroughApi(other, quire, `reader${Date.now() % 100000}`, PASSWORD);
+      await openEditor(other, itemId, pageId);
+      await typeAtEnd(other, ' changed');
+      await other.page.keyboard.press('Control+s');
+      await other.acceptAlert('No permissions');
+    } finally {
+      await other.close();
+    }
+    expect((await pageInfo(pageId)).page_content).toBe('Only the owner edits');
+
+    await callApi(me, 'item/add', { item_type: 1, item_name: 'Old', password: '', item_domain: '', copy_item_id: 0, item_description: '' });
+    const old = (await callApi<{ item_id: number; item_name: string }[]>(me, 'item/myList')).find((item) => item.item_name === 'Old')?.item_id ?? 0;
+    const oldPage = await savePageThroughApi('Frozen', 'Before archiving', 0, old);
+    await callApi(me, 'item/archive', { item_id: old, password: PASSWORD });
+    await openEditor(me, old, oldPage);
+    await typeAtEnd(me, ' after');
+    await me.page.keyboard.press('Control+s');
+    await me.acceptAlert('This item is archived and read-only');
+    expect((await pageInfo(oldPage)).page_content).toBe('Before archiving');
+  });
+
+  it('fits a 390 px screen', async () => {
+    const phone = await BrowserVisitor.open(browser, quire.baseUrl, 'mobile', 'editor');
+    try {
+      await phone.context.addCookies(await me.context.cookies());
+      const pageId = await savePageThroughApi('On a phone', '# Small screen\n\nText.');
+      await openEditor(phone, itemId, pageId);
+      await phone.page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await phone.screenshot('editor');
+      // The editor's surfaces follow the dark theme.
+      await phone.page.getByRole('button', { name: 'Dark theme' }).click();
+      const background = await phone.page.locator('.bytemd').evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(background).not.toBe('rgb(255, 255, 255)');
+      await phone.page.locator('[data-theme="dark"]').waitFor();
+      await phone.page.mouse.move(200, 600);
+      await phone.page.getByRole('tooltip').waitFor({ state: 'detached' });
+      await phone.screenshot('editor-dark');
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor on a Chinese site', () => {
+  let quire: QuireApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    quire = await startQuire(await ensureWebBuilt(), { LANGUAGE: 'zh-cn' });
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await quire?.close();
+  });
+
+  it('inserts the Chinese API and database templates and starts new pages with the Chinese welcome text', async () => {
+    const me = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'editor-zh');
+    try {
+      await registerThroughApi(me, quire, `zh${Date.now() % 100000}`, PASSWORD);
+      await callApi(me, 'item/add', { item_type: 1, item_name: '手册', password: '', item_domain: '', copy_item_id: 0, item_description: '' });
+      const itemId = (await callApi<{ item_id: number }[]>(me, 'item/myList'))[0].item_id;
+      await openEditor(me, itemId, 0);
+      expect(await editorValue(me)).toContain('欢迎使用 Quire！');
+      await typeAtEnd(me, '\n');
+      await me.page.getByRole('button', { name: 'API 接口模板' }).click();
+      await waitForEditorText(me, '**请求 URL：**');
+      await me.page.getByRole('button', { name: '数据字典模板' }).click();
+      await waitForEditorText(me, '|字段|类型|空|默认|注释|');
+      await me.screenshot('templates');
+    } finally {
+      await me.close();
+    }
+  });
+});

@@ -1,0 +1,174 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import type { BytemdEditorContext, BytemdLocale, BytemdPlugin, EditorProps } from 'bytemd';
+// The same ByteMD under another name (an npm alias): ByteMD is one module, so importing its editor
+// from 'bytemd' would put the editor into the chunk the reader shares for the viewer.
+import { Editor } from 'bytemd-editor';
+import 'bytemd-editor/dist/index.css';
+import zhHans from 'bytemd-editor/locales/zh_Hans.json';
+import 'katex/dist/katex.min.css';
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { markdownPlugins } from '../../../lib/markdown-plugins';
+
+/** SPEC §2: the editor is 1000 px high. */
+export const EDITOR_HEIGHT_PX = 1000;
+
+const useStyles = makeStyles({
+  root: {
+    // ByteMD's stylesheet is light only: its surfaces follow the app's theme tokens instead.
+    '& .bytemd': {
+      height: `${EDITOR_HEIGHT_PX}px`,
+      borderRadius: tokens.borderRadiusMedium,
+      color: tokens.colorNeutralForeground1,
+      backgroundColor: tokens.colorNeutralBackground1,
+      borderTopColor: tokens.colorNeutralStroke2,
+      borderRightColor: tokens.colorNeutralStroke2,
+      borderBottomColor: tokens.colorNeutralStroke2,
+      borderLeftColor: tokens.colorNeutralStroke2,
+    },
+    '& .bytemd-toolbar': { backgroundColor: tokens.colorNeutralBackground3, borderBottomColor: tokens.colorNeutralStroke2 },
+    '& .bytemd-toolbar-icon:hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    '& .bytemd-preview': { borderLeftColor: tokens.colorNeutralStroke2 },
+    '& .bytemd-status': { borderTopColor: tokens.colorNeutralStroke2 },
+    '& .bytemd-preview img': { maxWidth: '100%' },
+    '& .CodeMirror': { fontSize: tokens.fontSizeBase300, color: tokens.colorNeutralForeground1, backgroundColor: 'transparent' },
+    '& .CodeMirror-cursor': { borderLeftColor: tokens.colorNeutralForeground1 },
+    '& .cm-header': { color: tokens.colorBrandForeground1 },
+    '& .cm-link, & .cm-url': { color: tokens.colorBrandForegroundLink },
+  },
+});
+
+/** The Svelte component behind ByteMD's `Editor` (its published types do not resolve Svelte's). */
+interface SvelteEditor {
+  $set(props: Partial<EditorProps>): void;
+  $on(event: 'change', listener: (event: CustomEvent<{ value: string }>) => void): () => void;
+  $destroy(): void;
+}
+const BytemdEditor = Editor as unknown as new (options: { target: Element; props: EditorProps }) => SvelteEditor;
+
+/** How long typing pauses before a long page's status bar and preview catch up. */
+const LONG_PAGE_SYNC_DELAY_MS = 500;
+
+export interface MarkdownEditorHandle {
+  /** Replaces the selection (or inserts at the cursor) and focuses the editor. */
+  insert(text: string): void;
+  /** Replaces the whole content (history restore, draft). */
+  replaceAll(text: string): void;
+  focus(): void;
+}
+
+interface MarkdownEditorProps {
+  /** The content the editor starts with; later changes go through the handle. */
+  initialValue: string;
+  onChange: (value: string) => void;
+  /** Split view with the live preview, or the write tab alone (long pages, SPEC §4). */
+  livePreview: boolean;
+  language: string;
+  /** Files pasted or dropped into the editor: the caller checks and uploads them. */
+  onFiles: (files: File[]) => void;
+}
+
+/**
+ * ByteMD's editor (CodeMirror + preview) with the reader's plugins, driven directly: the React
+ * wrapper of @bytemd/react re-applies every prop on each render, which re-registers the plugins
+ * and re-counts the words of the whole page on every keystroke.
+ */
+export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorProps>(function MarkdownEditor(props, ref) {
+  const styles = useStyles();
+  const host = useRef<HTMLDivElement>(null);
+  const editor = useRef<SvelteEditor | null>(null);
+  const context = useRef<BytemdEditorContext | null>(null);
+  const onChange = useRef(props.onChange);
+  const onFiles = useRef(props.onFiles);
+  onChange.current = props.onChange;
+  onFiles.current = props.onFiles;
+  const initial = useRef({ value: props.initialValue, livePreview: props.livePreview, language: props.language });
+  const live = useRef(props.livePreview);
+  live.current = props.livePreview;
+
+  const plugins = useMemo<BytemdPlugin[]>(
+    () => [
+      ...markdownPlugins,
+      {
+        // Keeps the CodeMirror instance for the toolbar's insertions, and takes pasted or dropped files.
+        editorEffect(ctx) {
+          context.current = ctx;
+          const take = (event: ClipboardEvent | DragEvent, files: FileList | undefined) => {
+            const list = Array.from(files ?? []);
+            if (list.length === 0) return;
+            event.preventDefault();
+            onFiles.current(list);
+          };
+          const onPaste = (_: unknown, event: ClipboardEvent) => take(event, event.clipboardData?.files);
+          const onDrop = (_: unknown, event: DragEvent) => take(event, event.dataTransfer?.files);
+          ctx.editor.on('paste', onPaste);
+          ctx.editor.on('drop', onDrop);
+          return () => {
+            ctx.editor.off('paste', onPaste);
+            ctx.editor.off('drop', onDrop);
+          };
+        },
+      },
+    ],
+    [],
+  );
+
+  useEffect(() => {
+    if (!host.current) return;
+    const { value, livePreview, language } = initial.current;
+    const instance = new BytemdEditor({
+      target: host.current,
+      props: {
+        value,
+        plugins,
+        mode: livePreview ? 'auto' : 'tab',
+        locale: language.toLowerCase().startsWith('zh') ? (zhHans as Partial<BytemdLocale>) : undefined,
+        editorConfig: { autofocus: false },
+      },
+    });
+    // ByteMD's own copy of the value feeds its preview and its word count. With the live preview
+    // off (long pages) it is refreshed after a pause in typing, not on every keystroke.
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    instance.$on('change', (event: CustomEvent<{ value: string }>) => {
+      const next = event.detail.value;
+      clearTimeout(pending);
+      if (live.current) instance.$set({ value: next });
+      else pending = setTimeout(() => instance.$set({ value: next }), LONG_PAGE_SYNC_DELAY_MS);
+      onChange.current(next);
+    });
+    editor.current = instance;
+    return () => {
+      clearTimeout(pending);
+      instance.$destroy();
+      editor.current = null;
+      context.current = null;
+    };
+  }, [plugins]);
+
+  useEffect(() => {
+    editor.current?.$set({ mode: props.livePreview ? 'auto' : 'tab' });
+  }, [props.livePreview]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      insert(text) {
+        const cm = context.current?.editor;
+        if (!cm) return;
+        cm.replaceSelection(text);
+        cm.focus();
+      },
+      replaceAll(text) {
+        const cm = context.current?.editor;
+        if (!cm) return;
+        cm.setValue(text);
+        cm.focus();
+      },
+      focus() {
+        context.current?.editor.focus();
+      },
+    }),
+    [],
+  );
+
+  return <div ref={host} className={styles.root} data-testid="page-editor-markdown" />;
+});
