@@ -50,7 +50,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const theme = useThemeName();
   return (
     <I18nextProvider i18n={i18n}>
-      <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} className={styles.root} data-theme={theme}>
+      {/* The page background sits on a div of its own: FluentProvider copies its className onto
+          every portal (menus, popovers, dialogs), which would then cover the whole screen. */}
+      <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} data-theme={theme}>
         <SWRConfig
           value={{
             fetcher: swrFetcher,
@@ -59,9 +61,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
             revalidateOnFocus: false,
           }}
         >
-          <ErrorBoundary>
-            <LanguageGate>{children}</LanguageGate>
-          </ErrorBoundary>
+          <div className={styles.root}>
+            <ErrorBoundary>
+              <LanguageGate>{children}</LanguageGate>
+            </ErrorBoundary>
+          </div>
           <PromptHost />
           <LoadingOverlay />
         </SWRConfig>

@@ -1,0 +1,39 @@
+import type { AreaLabels } from '../../lib/i18n';
+
+/** Catalog management (SPEC §2 /catalog/{item_id}). */
+export const labels: AreaLabels = {
+  en: {
+    'Actions': 'Actions',
+    'Added at': 'Added at',
+    'Back to the item': 'Back to the item',
+    'Catalog management': 'Catalog management',
+    'Catalog name': 'Catalog name',
+    'Catalogs can be nested 3 levels deep.': 'Catalogs can be nested 3 levels deep.',
+    'Confirm to delete the catalog "{{name}}"? Its sub-catalogs are deleted too and its pages go to the recycle bin.':
+      'Confirm to delete the catalog "{{name}}"? Its sub-catalogs are deleted too and its pages go to the recycle bin.',
+    'Edit catalog': 'Edit catalog',
+    'Level {{level}}': 'Level {{level}}',
+    'New catalog': 'New catalog',
+    'None (top level)': 'None (top level)',
+    'Parent catalog': 'Parent catalog',
+    'Smaller numbers come first (default 99)': 'Smaller numbers come first (default 99)',
+    'This item has no catalogs yet.': 'This item has no catalogs yet.',
+  },
+  zhCN: {
+    'Actions': '操作',
+    'Added at': '添加时间',
+    'Back to the item': '返回项目',
+    'Catalog management': '目录管理',
+    'Catalog name': '目录名',
+    'Catalogs can be nested 3 levels deep.': '目录最多可以嵌套三级。',
+    'Confirm to delete the catalog "{{name}}"? Its sub-catalogs are deleted too and its pages go to the recycle bin.':
+      '确认删除目录“{{name}}”吗？其子目录会一并删除，其中的页面将移入回收站。',
+    'Edit catalog': '编辑目录',
+    'Level {{level}}': '第 {{level}} 级',
+    'New catalog': '新建目录',
+    'None (top level)': '无（顶级目录）',
+    'Parent catalog': '上级目录',
+    'Smaller numbers come first (default 99)': '数字越小越靠前（默认 99）',
+    'This item has no catalogs yet.': '该项目还没有目录。',
+  },
+};

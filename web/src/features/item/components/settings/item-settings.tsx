@@ -1,0 +1,46 @@
+import { Tab, TabList, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ItemRow } from '../../api/get-item-detail';
+import { AdvancedTab } from './advanced-tab';
+import { BaseInfoTab } from './base-info-tab';
+import { MembersTab } from './members-tab';
+import { OpenApiTab } from './open-api-tab';
+
+const useStyles = makeStyles({
+  tabs: { overflowX: 'auto', marginBottom: tokens.spacingVerticalM },
+  // A plain panel, not a Card: a Card clips the member autocomplete's inline list.
+  panel: {
+    padding: tokens.spacingHorizontalXL,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+    color: tokens.colorNeutralForeground1,
+  },
+  panelMobile: { padding: tokens.spacingHorizontalM },
+});
+
+export type SettingsTab = 'base' | 'members' | 'advanced' | 'api';
+
+/** SPEC §2 item settings: base info, members (and teams), advanced, open API. The creator alone reaches them. */
+export function ItemSettings({ item, mobile }: { item: ItemRow; mobile: boolean }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [tab, setTab] = useState<SettingsTab>('base');
+  return (
+    <>
+      <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as SettingsTab)} size={mobile ? 'small' : 'medium'}>
+        <Tab value="base">{t('Base info')}</Tab>
+        <Tab value="members">{t('Members')}</Tab>
+        <Tab value="advanced">{t('Advanced')}</Tab>
+        <Tab value="api">{t('Open API')}</Tab>
+      </TabList>
+      <div className={mergeClasses(styles.panel, mobile && styles.panelMobile)} data-testid={`settings-${tab}`}>
+        {tab === 'base' && <BaseInfoTab item={item} />}
+        {tab === 'members' && <MembersTab itemId={item.item_id} />}
+        {tab === 'advanced' && <AdvancedTab item={item} />}
+        {tab === 'api' && <OpenApiTab itemId={item.item_id} />}
+      </div>
+    </>
+  );
+}
