@@ -1,5 +1,5 @@
 import { Badge, Button, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowLeftRegular, FolderRegular, NavigationRegular, SettingsRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowDownloadRegular, ArrowLeftRegular, FolderRegular, NavigationRegular, SettingsRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -114,6 +114,7 @@ export default function ItemViewRoute() {
       }} />}
       {canEdit && regular && <HeaderAction icon={<AddRegular />} label={t('New page')} to={paths.pageEdit.getHref(info.item_id, 0)} />}
       {canEdit && regular && <HeaderAction icon={<FolderRegular />} label={t('Catalogs')} to={paths.catalog.getHref(info.item_id)} />}
+      {canEdit && regular && <HeaderAction icon={<ArrowDownloadRegular />} label={t('Export')} to={paths.itemExport.getHref(info.item_id)} />}
       {info.ItemCreator && !archived && <HeaderAction icon={<SettingsRegular />} label={t('Item settings')} to={paths.itemSetting.getHref(info.item_id)} />}
       {info.is_login && <HeaderAction icon={<ArrowLeftRegular />} label={t('My items')} to={paths.itemIndex.getHref()} />}
     </>
