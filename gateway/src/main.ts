@@ -3,10 +3,12 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '@quire/config';
+import { tuneHeap } from '@quire/platform';
 import { configureGateway } from './configure-gateway';
 import { GatewayAppModule } from './gateway-app.module';
 
 async function bootstrap(): Promise<void> {
+  tuneHeap();
   const config = loadConfig();
   const app = await NestFactory.create<NestExpressApplication>(GatewayAppModule.forRoot(config), { bodyParser: false });
   configureGateway(app, config);

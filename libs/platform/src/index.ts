@@ -28,3 +28,4 @@ export * from './key-value/embedded-key-value-store';
 // MongoDocumentStore and RedisKeyValueStore are not re-exported either (mongoose alone takes ~120 ms to
 // load): PlatformModule loads them in distributed mode; import them by path where needed.
 export * from './run-service';
+export * from './heap-tuning';

@@ -1,6 +1,7 @@
 import { Logger, type DynamicModule, type Type } from '@nestjs/common';
 import { loadConfig } from '@quire/config';
 import type { JobName, ServiceName } from '@quire/proto';
+import { tuneHeap } from './heap-tuning';
 import { createServiceMicroservice } from './transport/connect-transport';
 
 /**
@@ -9,6 +10,7 @@ import { createServiceMicroservice } from './transport/connect-transport';
  */
 export function runService(service: ServiceName, module: Type | DynamicModule, options: { consumes: JobName[] }): void {
   const logger = new Logger(`${service}-service`);
+  tuneHeap();
   (async () => {
     const config = loadConfig();
     const microservice = await createServiceMicroservice(module, { service, config, consumes: options.consumes });
