@@ -88,6 +88,7 @@ describeWith({ binary: 'slapd' }, 'LDAP login (real slapd)', () => {
         ldap_open: '1',
         home_page: '1',
         home_item: '',
+        http_proxy_open: '0',
         ldap_form: { ...form(), bind_password: '********' },
       });
       expect(JSON.stringify(loaded)).not.toContain(slapd.adminPassword);

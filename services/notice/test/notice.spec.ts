@@ -1,4 +1,4 @@
-import { type Caller, ErrorCode, type NoticeRow, Subject, type WireParams } from '@quire/proto';
+import { type Caller, ErrorCode, type NoticeRow, parseJsonReply, Subject, type WireParams } from '@quire/proto';
 import { type ContextApp, createContextApp, createUser, testCaller } from '@quire/testing';
 import { AuthModule } from '../../auth/src/auth.module';
 import { ItemModule } from '../../item/src/item.module';
@@ -29,7 +29,8 @@ describe('notice service', () => {
 
   afterAll(() => ctx.close());
 
-  const send = <R = unknown>(subject: Subject, caller: Caller, params: WireParams = {}) => ctx.transport.send<R>(subject, { caller, params });
+  const send = <R = unknown>(subject: Subject, caller: Caller, params: WireParams = {}) =>
+    ctx.transport.send(subject, { caller, params }).then((reply) => parseJsonReply<R>(reply));
   const list = (caller: Caller, params: WireParams = {}) => send<NoticeRow[]>(Subject.NoticeNoticeList, caller, params);
   const unread = async (caller: Caller) => (await send<{ count: number }>(Subject.NoticeNoticeUnreadCount, caller)).count;
   const notify = (to: Caller, title: string, content = '<p>hello</p>', from: Caller = admin) =>
