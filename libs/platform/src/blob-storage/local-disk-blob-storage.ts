@@ -19,7 +19,8 @@ interface BlobMeta {
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 /**
- * Blobs as files under `<dir>/blobs/<key>`, their content type in `<dir>/meta/<key>.json`.
+ * Blobs as files under `<dir>/blobs/<key>`, their content type in `<dir>/meta/<key>.json` (none for
+ * `application/octet-stream`).
  * Uploads are written to `<dir>/tmp/` and renamed into place, so a half-written upload is
  * never visible under its key. Keys live in their own tree, so no key can name a sidecar
  * or a temp file.
@@ -45,13 +46,16 @@ export class LocalDiskBlobStorage extends BlobStorage {
       // A buffer is written in one call; only a stream needs a pipeline (and a stat for its size).
       if (Buffer.isBuffer(body)) await fs.writeFile(tmpBlob, body, { flag: 'wx' });
       else await writeStream(body, tmpBlob);
+      // The default type needs no sidecar (a missing one reads as the default): one file less per blob.
       const meta: BlobMeta = { contentType: contentType || DEFAULT_CONTENT_TYPE };
-      await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
+      const sidecar = meta.contentType !== DEFAULT_CONTENT_TYPE;
+      if (sidecar) await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
       await makeParents(path.join(this.root, 'blobs'), key, this.checkedDirs);
-      await makeParents(path.join(this.root, 'meta'), `${key}.json`, this.checkedDirs);
+      if (sidecar) await makeParents(path.join(this.root, 'meta'), `${key}.json`, this.checkedDirs);
       const size = Buffer.isBuffer(body) ? body.length : (await fs.stat(tmpBlob)).size;
       await fs.rename(tmpBlob, blobPath);
-      await fs.rename(tmpMeta, metaPath);
+      if (sidecar) await fs.rename(tmpMeta, metaPath);
+      else await fs.rm(metaPath, { force: true });
       return { size, contentType: meta.contentType };
     } catch (error) {
       // A directory removed behind this process's back is checked (and made) again next time.

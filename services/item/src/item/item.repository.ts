@@ -122,8 +122,9 @@ export class ItemRepository implements OnModuleInit {
     return this.items.findOneAndUpdate({ item_id: itemId, is_del: 0 }, { $set: { uid, username } });
   }
 
+  /** Sets `last_update_time`; an item already touched this second is not written again (a burst of saves writes once). */
   touch(itemId: number, now: number): Promise<number> {
-    return this.items.updateOne({ item_id: itemId, is_del: 0 }, { $set: { last_update_time: now } });
+    return this.items.updateOne({ item_id: itemId, is_del: 0, last_update_time: { $ne: now } }, { $set: { last_update_time: now } });
   }
 
   rename(itemId: number, itemName: string): Promise<number> {

@@ -21,7 +21,8 @@ export class HistoryContentRepository {
    * there replaces identical bytes: cheaper than asking first on every save.
    */
   async ensure(hash: string, content: string): Promise<void> {
-    await this.blobs.put(historyBlobKey(hash), await gzipAsync(Buffer.from(content, 'utf8')), 'application/gzip');
+    // Never served to a browser, only read back here: the generic type, which local disk stores without a sidecar file.
+    await this.blobs.put(historyBlobKey(hash), await gzipAsync(Buffer.from(content, 'utf8')), 'application/octet-stream');
   }
 
   /** The text, or '' when the blob is gone (a reader never fails on a lost body). */
