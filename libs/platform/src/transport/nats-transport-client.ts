@@ -30,16 +30,22 @@ export class NatsTransportClient extends TransportClient {
   private up = false;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
+  /** Settles when the first connection attempt does (connected or refused): calls made at boot wait for it. */
+  private readonly firstAttempt: Promise<void>;
+  private settleFirstAttempt: () => void = () => undefined;
 
   constructor(
     private readonly url: string,
     private readonly timeoutMs: number,
   ) {
     super();
+    this.firstAttempt = new Promise((resolve) => (this.settleFirstAttempt = resolve));
     this.connectSoon(0);
   }
 
   async send<R = unknown>(subject: Subject, message: Message): Promise<R> {
+    // A call made while the app boots waits for the first attempt (milliseconds), not for a retry.
+    if (!this.connection) await withTimeout(this.firstAttempt, this.timeoutMs, 'first connection').catch(() => undefined);
     const connection = this.connection;
     if (!connection || !this.up || connection.isClosed()) {
       this.logger.warn(`${subject}: refused at once, the transport is ${this.connection ? 'reconnecting' : 'not connected yet'}`);
@@ -67,6 +73,7 @@ export class NatsTransportClient extends TransportClient {
   /** Resolves when a PING/PONG round trip with the broker succeeds. */
   async ping(): Promise<void> {
     const limit = Math.min(this.timeoutMs, PING_TIMEOUT_CAP_MS);
+    if (!this.connection) await withTimeout(this.firstAttempt, limit, `no answer within ${limit} ms`).catch(() => undefined);
     const connection = this.connection;
     if (!connection || connection.isClosed()) throw new Error(`NATS is not connected at ${this.url}`);
     try {
@@ -79,6 +86,7 @@ export class NatsTransportClient extends TransportClient {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
+    this.settleFirstAttempt();
     const connection = this.connection;
     this.connection = undefined;
     if (connection && !connection.isClosed()) await connection.close();
@@ -89,12 +97,14 @@ export class NatsTransportClient extends TransportClient {
     this.retry = setTimeout(() => {
       connect(natsConnectionOptions(this.url)).then(
         (connection) => {
+          this.settleFirstAttempt();
           if (this.closed) return void connection.close();
           this.connection = connection;
           this.up = true;
           void this.watch(connection);
         },
         (error: unknown) => {
+          this.settleFirstAttempt();
           if (this.closed) return;
           if (delayMs === 0) this.logger.warn(`NATS is not reachable yet at ${this.url}: ${messageOf(error)}`);
           this.connectSoon(FIRST_CONNECT_RETRY_MS);

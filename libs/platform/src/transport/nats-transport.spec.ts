@@ -142,6 +142,17 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
     }
   });
 
+  it('answers a call made the moment the client is created, as an app does at boot', async () => {
+    const service = await startService(TransportTestModule, nats.url);
+    const sut = new NatsTransportClient(nats.url, TIMEOUT_MS);
+    try {
+      await expect(sut.send(TestSubject.Echo, { caller, params: { boot: 1 } })).resolves.toMatchObject({ params: { boot: 1 } });
+    } finally {
+      await sut.close();
+      await service.close();
+    }
+  });
+
   it('answers unavailable at once when NATS was down before the first request, then works once it is up', async () => {
     await nats.stop();
     const sut = new NatsTransportClient(nats.url, TIMEOUT_MS);
