@@ -221,8 +221,12 @@ describeDistributed('faults of the distributed deployment', () => {
     const jobId = await exportUnderWay();
     const worker = system.process('export');
     expect(await worker.stop('SIGKILL')).toBeNull();
-    // The only export process is gone: its calls answer a clear 10503, at once.
+    // The only export process is gone: once nats-server has read the closed socket (a moment after the
+    // kill; a request it routes before that waits out the timeout), its calls answer a clear 10503, at once.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const asked = Date.now();
     expect((await admin.post('/api/export/status', { job_id: jobId })).error_code).toBe(10503);
+    expect(Date.now() - asked).toBeLessThan(REQUEST_TIMEOUT_MS);
     await worker.start();
 
     const done = await finalState(jobId, 45_000);
