@@ -55,7 +55,7 @@ export class LocalDiskBlobStorage extends BlobStorage {
       const size = Buffer.isBuffer(body) ? body.length : (await fs.stat(tmpBlob)).size;
       await fs.rename(tmpBlob, blobPath);
       if (sidecar) await fs.rename(tmpMeta, metaPath);
-      else await fs.rm(metaPath, { force: true });
+      else await removeFile(metaPath);
       return { size, contentType: meta.contentType };
     } catch (error) {
       // A directory removed behind this process's back is checked (and made) again next time.
@@ -107,8 +107,8 @@ export class LocalDiskBlobStorage extends BlobStorage {
     }
     // A key that names a directory of other blobs holds no blob itself.
     if (!(await fs.stat(blobPath)).isFile()) return;
-    await fs.rm(blobPath, { force: true });
-    await fs.rm(metaPath, { force: true });
+    await removeFile(blobPath);
+    await removeFile(metaPath);
   }
 
   async ping(): Promise<void> {
@@ -193,6 +193,13 @@ async function readContentType(metaPath: string): Promise<string> {
   } catch {
     return DEFAULT_CONTENT_TYPE;
   }
+}
+
+/** Removes a file that may not exist: one unlink (`fs.rm` would lstat first, on every save's history blob). */
+async function removeFile(file: string): Promise<void> {
+  await fs.unlink(file).catch((error: unknown) => {
+    if (!isMissing(error)) throw error;
+  });
 }
 
 function isMissing(error: unknown): boolean {
