@@ -11,8 +11,8 @@ import { attornAdminItem } from '../api/attorn-admin-item';
 import { deleteAdminItem } from '../api/delete-admin-item';
 import { type AdminItemRow, useAdminItems } from '../api/get-admin-items';
 import { PAGE_SIZE } from '../page-size';
-import { useDialogTarget } from '../hooks/use-dialog-target';
-import { AdminTable } from './admin-table';
+import { useDialogTarget } from '../../../lib/use-dialog-target';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { Pager } from './pager';
 import { SearchBar } from './search-bar';
 
@@ -71,7 +71,7 @@ export function ItemManagement() {
       {isLoading && !data ? (
         <Spinner />
       ) : (
-        <AdminTable
+        <ResponsiveTable
           testId="admin-item-table"
           rows={data?.items ?? []}
           rowKey={(item) => item.item_id}

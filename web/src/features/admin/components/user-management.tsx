@@ -10,8 +10,8 @@ import { addUser } from '../api/add-user';
 import { changeUserPassword } from '../api/change-user-password';
 import { deleteUser } from '../api/delete-user';
 import { type AdminUserRow, useAdminUsers } from '../api/get-admin-users';
-import { useDialogTarget } from '../hooks/use-dialog-target';
-import { AdminTable } from './admin-table';
+import { useDialogTarget } from '../../../lib/use-dialog-target';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { Pager } from './pager';
 import { SearchBar } from './search-bar';
 import { PAGE_SIZE } from '../page-size';
@@ -100,7 +100,7 @@ export function UserManagement() {
       {isLoading && !data ? (
         <Spinner />
       ) : (
-        <AdminTable
+        <ResponsiveTable
           testId="admin-user-table"
           rows={data?.users ?? []}
           rowKey={(user) => user.uid}

@@ -9,9 +9,9 @@ import { decodeEntities } from '../../../lib/decode-entities';
 import { deleteTeamItem } from '../api/delete-team-item';
 import { type TeamItemByTeamEntry, useTeamItems } from '../api/get-team-items';
 import { saveTeamItem } from '../api/save-team-item';
-import { useDialogTarget } from '../hooks/use-dialog-target';
+import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { MemberRightsDialog } from './member-rights-dialog';
-import { TeamTable } from './team-table';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 
 const useStyles = makeStyles({
   add: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', marginBottom: tokens.spacingVerticalL },
@@ -87,7 +87,7 @@ export function TeamItemList(props: { teamId: number; myItems: AssignableItem[] 
       {isLoading && !items ? (
         <Spinner />
       ) : (
-        <TeamTable
+        <ResponsiveTable
           testId="team-item-table"
           rows={items ?? []}
           rowKey={(item) => item.id}

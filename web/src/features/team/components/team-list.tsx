@@ -8,9 +8,9 @@ import { ApiError } from '../../../lib/api-client';
 import { decodeEntities } from '../../../lib/decode-entities';
 import { deleteTeam } from '../api/delete-team';
 import { type TeamListEntry, useTeams } from '../api/get-teams';
-import { useDialogTarget } from '../hooks/use-dialog-target';
+import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { TeamDialog } from './team-dialog';
-import { TeamTable } from './team-table';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 
 /** SPEC §2 teams: name, member count (to the members), item count (to the team's items), rename, delete. */
 export function TeamList(props: { adding: boolean; onAddClosed: () => void }) {
@@ -30,7 +30,7 @@ export function TeamList(props: { adding: boolean; onAddClosed: () => void }) {
       {isLoading && !teams ? (
         <Spinner />
       ) : (
-        <TeamTable
+        <ResponsiveTable
           testId="team-table"
           rows={teams ?? []}
           rowKey={(team) => team.id}

@@ -9,7 +9,7 @@ import { deleteTeamMember } from '../api/delete-team-member';
 import { useAllUsers } from '../api/get-all-users';
 import { type TeamMemberListEntry, useTeamMembers } from '../api/get-team-members';
 import { saveTeamMember } from '../api/save-team-member';
-import { TeamTable } from './team-table';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
 
 const useStyles = makeStyles({
   add: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', marginBottom: tokens.spacingVerticalL },
@@ -83,7 +83,7 @@ export function TeamMemberList(props: { teamId: number; ownerUid: number }) {
       {isLoading && !members ? (
         <Spinner />
       ) : (
-        <TeamTable
+        <ResponsiveTable
           testId="team-member-table"
           rows={members ?? []}
           rowKey={(member) => member.id}

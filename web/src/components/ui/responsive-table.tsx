@@ -1,6 +1,6 @@
 import { Card, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useIsMobile } from '../../lib/use-is-mobile';
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto', backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, boxShadow: tokens.shadow2 },
@@ -14,10 +14,10 @@ const useStyles = makeStyles({
 });
 
 /**
- * The lists of the team screens: a table on wide screens, one card per entry under 1000 px
+ * A list of records (team screens, admin console): a table on wide screens, one card per entry under 1000 px
  * (label and value per column, the actions at the bottom). The last column holds the actions.
  */
-export function TeamTable<T>(props: {
+export function ResponsiveTable<T>(props: {
   columns: string[];
   rows: T[];
   rowKey: (row: T) => number;
