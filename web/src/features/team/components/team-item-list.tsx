@@ -63,8 +63,6 @@ export function TeamItemList(props: { teamId: number; myItems: AssignableItem[] 
             disabled={assignable.length === 0}
             value={chosenItem ? decodeEntities(chosenItem.item_name) : ''}
             selectedOptions={chosenItem ? [String(chosenItem.item_id)] : []}
-            // Inline: a portal would take the app provider's full-height class and cover the screen.
-            inlinePopup
             open={listOpen}
             onOpenChange={(_, data) => setListOpen(data.open)}
             onOptionSelect={(_, data) => {

@@ -1,7 +1,8 @@
-import { Button, Combobox, Field, Option, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserCombobox } from '../../../components/ui/user-combobox';
 import { confirmAction } from '../../../lib/alert';
 import { ApiError } from '../../../lib/api-client';
 import { decodeEntities } from '../../../lib/decode-entities';
@@ -22,7 +23,6 @@ export function TeamMemberList(props: { teamId: number; ownerUid: number }) {
   const styles = useStyles();
   const { data: members, isLoading } = useTeamMembers(props.teamId);
   const [username, setUsername] = useState('');
-  const [listOpen, setListOpen] = useState(false);
   const { data: users } = useAllUsers(username.trim());
   const taken = new Set((members ?? []).map((member) => member.member_uid));
   const suggestions = (users ?? []).filter((user) => !taken.has(user.uid) && user.uid !== props.ownerUid).slice(0, 20);
@@ -49,32 +49,7 @@ export function TeamMemberList(props: { teamId: number; ownerUid: number }) {
     <>
       <form className={styles.add} onSubmit={(event) => void add(event)} noValidate>
         <Field className={styles.field} label={t('Add a member by username')}>
-          <Combobox
-            freeform
-            name="member_username"
-            placeholder={t('Type to search users')}
-            value={username}
-            selectedOptions={[]}
-            // Inline: a portal would take the app provider's full-height class and cover the screen.
-            inlinePopup
-            open={listOpen && suggestions.length > 0}
-            onOpenChange={(_, data) => setListOpen(data.open)}
-            onChange={(event) => {
-              setUsername(event.target.value);
-              setListOpen(true);
-            }}
-            onOptionSelect={(_, data) => {
-              setUsername(data.optionValue ?? '');
-              setListOpen(false);
-            }}
-            data-testid="member-autocomplete"
-          >
-            {suggestions.map((user) => (
-              <Option key={user.uid} value={user.username} text={user.username}>
-                {user.name ? `${user.username} (${decodeEntities(user.name)})` : user.username}
-              </Option>
-            ))}
-          </Combobox>
+          <UserCombobox value={username} onChange={setUsername} suggestions={suggestions} placeholder={t('Type to search users')} testId="member-autocomplete" />
         </Field>
         <Button appearance="primary" type="submit" icon={<PersonAddRegular />}>
           {t('Add member')}

@@ -1,9 +1,7 @@
 import {
   Badge,
   Button,
-  Combobox,
   Field,
-  Option,
   Radio,
   RadioGroup,
   Spinner,
@@ -20,6 +18,7 @@ import {
 import { DeleteRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserCombobox } from '../../../../components/ui/user-combobox';
 import { confirmAction } from '../../../../lib/alert';
 import { useIsMobile } from '../../../../lib/use-is-mobile';
 import { ApiError } from '../../../../lib/api-client';
@@ -52,7 +51,6 @@ export function MembersTab({ itemId }: { itemId: number }) {
   const { data: members, isLoading } = useItemMembers(itemId);
   const [query, setQuery] = useState('');
   const [group, setGroup] = useState<Group>(0);
-  const [listOpen, setListOpen] = useState(false);
   const { data: found } = useFindUsers(query);
   const taken = new Set((members ?? []).map((member) => decodeEntities(member.username)));
   const suggestions = (found ?? []).filter((user) => !taken.has(user.username));
@@ -100,31 +98,7 @@ export function MembersTab({ itemId }: { itemId: number }) {
         }}
       >
         <Field className={styles.user} label={t('Username')}>
-          <Combobox
-            freeform
-            // Inline: a portal would take the app provider's full-height class and cover the screen.
-            inlinePopup
-            name="member_username"
-            placeholder={t('Type a username')}
-            value={query}
-            open={listOpen && suggestions.length > 0}
-            onOpenChange={(_, data) => setListOpen(data.open)}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setListOpen(true);
-            }}
-            onOptionSelect={(_, data) => {
-              setQuery(data.optionValue ?? '');
-              setListOpen(false);
-            }}
-            data-testid="member-username"
-          >
-            {suggestions.map((user) => (
-              <Option key={user.uid} value={user.username} text={user.username}>
-                {user.name ? `${user.username} (${decodeEntities(user.name)})` : user.username}
-              </Option>
-            ))}
-          </Combobox>
+          <UserCombobox value={query} onChange={setQuery} suggestions={suggestions} placeholder={t('Type a username')} testId="member-username" />
         </Field>
         <Field label={t('Right')}>
           <RadioGroup layout="horizontal" value={String(group)} onChange={(_, data) => setGroup(data.value === '1' ? 1 : 0)}>
