@@ -5,6 +5,7 @@ export * from './app-error';
 export * from './subject';
 export * from './route';
 export * from './message';
+export * from './require-admin';
 export * from './session';
 export * from './job';
 export * from './validation';

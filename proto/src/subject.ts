@@ -136,6 +136,8 @@ export const Subject = {
   TeamAccessItemsOfUser: 'team.access.itemsOfUser',
   /** Internal: a purged item leaves every team. */
   TeamItemPurge: 'team.item.purge',
+  /** Internal: a deleted user leaves every team, and the item rights those teams gave go with it. */
+  TeamMemberForgetUser: 'team.member.forgetUser',
   // notice
   NoticeNoticeList: 'notice.notice.list',
   NoticeNoticeSetRead: 'notice.notice.setRead',

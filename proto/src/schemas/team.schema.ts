@@ -42,6 +42,10 @@ export interface TeamItemsOfUser {
 export const TeamItemPurgeSchema = z.object({ item_id: id() });
 export type TeamItemPurgeDto = z.input<typeof TeamItemPurgeSchema>;
 
+/** `team.member.forgetUser`: user `uid` was deleted. */
+export const TeamForgetUserSchema = z.object({ uid: id() });
+export type TeamForgetUserDto = z.input<typeof TeamForgetUserSchema>;
+
 /* ------------------------------------------------------------------------------------------
  * Endpoint schemas (contract §9.8, owned by the team service).
  * ---------------------------------------------------------------------------------------- */

@@ -215,19 +215,26 @@ describe('administrator console', () => {
       expect(await failure(Subject.AdminUserChangePassword, admin, { uid: user.uid, new_password: '12' })).toMatchObject({ key: 'password_length' });
     });
 
-    it('deletes a user who owns no item: account, sessions and memberships go', async () => {
+    it('deletes a user who owns no item: account, sessions, item and team memberships go', async () => {
       const owner = await createUser(ctx.app);
       const leaver = await createUser(ctx.app, { password: 'leaver-pass' });
       const token = ((await login(leaver.username, 'leaver-pass')).session as { set: string }).set;
       const itemId = await addItem(owner, 'Shared handbook');
       await send(Subject.ItemMemberSave, owner, { item_id: itemId, username: leaver.username, member_group_id: 1 });
+      const teamItemId = await addItem(owner, 'Team handbook');
+      const { id: teamId } = await send<{ id: number }>(Subject.TeamTeamSave, owner, { team_name: 'Writers' });
+      await send(Subject.TeamMemberSave, owner, { team_id: teamId, member_username: leaver.username });
+      await send(Subject.TeamItemSave, owner, { team_id: teamId, item_id: teamItemId });
       expect(await memberships(leaver.uid)).toBe(1);
+      expect(await send(Subject.TeamAccessRights, owner, { item_id: teamItemId, uid: leaver.uid })).not.toBeNull();
 
       await expect(send(Subject.AdminUserDelete, admin, { uid: leaver.uid })).resolves.toBe(1);
 
       expect(await users().count({ uid: leaver.uid })).toBe(0);
       expect(await ctx.app.get(KeyValueStore).get(sessionKey(token))).toBeNull();
       expect(await memberships(leaver.uid)).toBe(0);
+      expect(await send<unknown[]>(Subject.TeamMemberList, owner, { team_id: teamId })).toEqual([]);
+      expect(await send(Subject.TeamAccessRights, owner, { item_id: teamItemId, uid: leaver.uid })).toBeNull();
       expect(await failure(Subject.AdminUserDelete, admin, { uid: leaver.uid })).toMatchObject({ code: 10101, key: 'admin_user_not_found' });
     });
 

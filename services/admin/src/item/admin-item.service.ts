@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
 import { QUIRE_CONFIG } from '@quire/platform';
-import { type AdminAttornItemDto, type AdminItemPage, type AdminListItemsDto, type Caller, escapeHtml, type ItemRow, translate } from '@quire/proto';
+import { type AdminAttornItemDto, type AdminItemPage, type AdminListItemsDto, type Caller, escapeHtml, type ItemRow, requireAdmin, translate } from '@quire/proto';
 import { ItemClient } from '../clients/item.client';
 import { NoticeClient } from '../clients/notice.client';
-import { requireAdmin } from '../require-admin';
 
 /** `adminItem/*`: the items live in the item service. */
 @Injectable()

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Caller, MailOutbox } from '@quire/proto';
+import { type Caller, type MailOutbox, requireAdmin } from '@quire/proto';
 import { AuthClient } from '../clients/auth.client';
-import { requireAdmin } from '../require-admin';
 
 /** `adminMail/outbox`: the mail kept instead of sent while no SMTP server is configured (the auth service sends mail). */
 @Injectable()

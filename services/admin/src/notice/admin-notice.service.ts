@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { AdminSendNoticeDto, Caller } from '@quire/proto';
+import { type AdminSendNoticeDto, type Caller, requireAdmin } from '@quire/proto';
 import { NoticeClient } from '../clients/notice.client';
-import { requireAdmin } from '../require-admin';
 
 /** `adminNotice/send`: an announcement to every user. */
 @Injectable()

@@ -7,12 +7,12 @@ import {
   type HomePageSetting,
   type LdapForm,
   nowSeconds,
+  requireAdmin,
   type SaveSettingsDto,
   type SettingName,
   type SiteSettings,
 } from '@quire/proto';
 import { AuthClient } from '../clients/auth.client';
-import { requireAdmin } from '../require-admin';
 import { ldapFormObject, maskLdapForm, parseSavedLdapForm, resolveLdapForm } from './ldap-form';
 import { SettingRepository } from './setting.repository';
 

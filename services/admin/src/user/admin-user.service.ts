@@ -1,17 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   type AddedUser,
+  ADMIN_GROUP,
   type AdminAddUserDto,
   type AdminChangePasswordDto,
   type AdminListUsersDto,
   type AdminUserPage,
   AppError,
   type Caller,
+  requireAdmin,
   type UpdateNotice,
 } from '@quire/proto';
 import { AuthClient } from '../clients/auth.client';
 import { ItemClient } from '../clients/item.client';
-import { ADMIN_GROUP, requireAdmin } from '../require-admin';
+import { TeamClient } from '../clients/team.client';
 
 /** `adminUser/*`: the users live in the auth service; items are asked of the item service. */
 @Injectable()
@@ -21,6 +23,7 @@ export class AdminUserService {
   constructor(
     private readonly auth: AuthClient,
     private readonly items: ItemClient,
+    private readonly teams: TeamClient,
   ) {}
 
   list(caller: Caller, dto: AdminListUsersDto): Promise<AdminUserPage> {
@@ -40,7 +43,7 @@ export class AdminUserService {
 
   /**
    * Deletes a user who owns no live item; auth refuses administrators (and so the last one)
-   * and ends the user's sessions. Their item memberships go with them.
+   * and ends the user's sessions. Their item and team memberships go with them.
    */
   async delete(caller: Caller, uid: number): Promise<number> {
     requireAdmin(caller);
@@ -49,6 +52,7 @@ export class AdminUserService {
     if (user.groupid !== ADMIN_GROUP && (await this.items.countOwned(caller, uid)) > 0) throw AppError.failed('admin_user_owns_items');
     await this.auth.deleteUser(caller, uid);
     await this.items.forgetUser(caller, uid).catch((error: Error) => this.logger.warn(`memberships of deleted user ${uid} remain: ${error.message}`));
+    await this.teams.forgetUser(caller, uid).catch((error: Error) => this.logger.warn(`team memberships of deleted user ${uid} remain: ${error.message}`));
     return 1;
   }
 

@@ -12,6 +12,7 @@ import {
   escapeHtml,
   formatTime,
   type UserSummary,
+  requireAdmin,
 } from '@quire/proto';
 import { EmailTokenRepository } from '../email/email-token.repository';
 import { LoginFailureCounter } from '../login-guard/login-failure-counter';
@@ -20,7 +21,6 @@ import { PasswordHasher } from '../user/password-hasher';
 import { type UserEntity, UserGroup } from '../user/user.entity';
 import { UserRepository } from '../user/user.repository';
 import { unixNow } from '../user/user.service';
-import { requireAdmin } from './require-admin';
 
 export function toAdminUserRow(user: UserEntity): AdminUserRow {
   return {

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { DuplicateKeyError } from '@quire/platform';
-import { AppError, type Caller, ErrorCode, type LdapForm, LdapFormSchema } from '@quire/proto';
-import { requireAdmin } from '../admin/require-admin';
+import { AppError, type Caller, ErrorCode, type LdapForm, LdapFormSchema, requireAdmin } from '@quire/proto';
 import { SettingClient } from '../clients/setting.client';
 import { PasswordHasher } from '../user/password-hasher';
 import { type UserEntity, UserGroup } from '../user/user.entity';

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Mailer, OutboxMailer } from '@quire/platform';
-import { type Caller, formatTime, type MailOutbox } from '@quire/proto';
-import { requireAdmin } from '../admin/require-admin';
+import { type Caller, formatTime, type MailOutbox, requireAdmin } from '@quire/proto';
 
 /** How many of the newest messages the console shows. */
 export const OUTBOX_LIMIT = 50;

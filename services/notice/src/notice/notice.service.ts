@@ -13,6 +13,7 @@ import {
   type SendNoticeCommand,
   type SentNotices,
   type UnreadCount,
+  ADMIN_GROUP,
 } from '@quire/proto';
 import { sanitizeNoticeHtml } from './notice-html';
 import type { NoticeEntity } from './notice.entity';
@@ -20,7 +21,6 @@ import { NoticeReceiptRepository } from './notice-receipt.repository';
 import { NoticeRepository } from './notice.repository';
 
 /** Administrators: the only callers who may announce to everyone. */
-const ADMIN_GROUP = 1;
 
 /**
  * Notices (contract §9.10's proposal): personal notices other services send (added to an item

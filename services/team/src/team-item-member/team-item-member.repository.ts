@@ -85,4 +85,8 @@ export class TeamItemMemberRepository implements OnModuleInit {
   removeByItem(itemId: number): Promise<number> {
     return this.rights.deleteMany({ item_id: itemId });
   }
+
+  removeByUser(uid: number): Promise<number> {
+    return this.rights.deleteMany({ member_uid: uid });
+  }
 }

@@ -1,10 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  type Count,
   type Message,
   parseParams,
   SaveTeamMemberSchema,
   Subject,
+  TeamForgetUserSchema,
   TeamIdSchema,
   type TeamMemberListEntry,
   type TeamMemberRow,
@@ -29,5 +31,11 @@ export class TeamMemberController {
   @MessagePattern(Subject.TeamMemberDelete)
   delete(@Payload() message: Message): Promise<1> {
     return this.members.delete(message.caller, parseParams(TeamRowIdSchema, message.params).id);
+  }
+
+  /** Internal: the administrator deleted user `uid`. */
+  @MessagePattern(Subject.TeamMemberForgetUser)
+  forgetUser(@Payload() message: Message): Promise<Count> {
+    return this.members.forgetUser(message.caller, parseParams(TeamForgetUserSchema, message.params).uid);
   }
 }

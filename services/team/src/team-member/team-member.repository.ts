@@ -55,4 +55,8 @@ export class TeamMemberRepository implements OnModuleInit {
   removeByTeam(teamId: number): Promise<number> {
     return this.members.deleteMany({ team_id: teamId });
   }
+
+  removeByUser(uid: number): Promise<number> {
+    return this.members.deleteMany({ member_uid: uid });
+  }
 }

@@ -4,11 +4,13 @@ import { DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
 import {
   AppError,
   type Caller,
+  type Count,
   ErrorCode,
   escapeHtml,
   formatTime,
   MemberGroup,
   nowSeconds,
+  requireAdmin,
   type SaveTeamMemberDto,
   type TeamMemberListEntry,
   type TeamMemberRow,
@@ -97,6 +99,14 @@ export class TeamMemberService {
     await this.members.remove(member.id);
     await this.rights.removeByTeamAndUser(member.team_id, member.member_uid);
     return 1;
+  }
+
+  /** Internal (the administrator deleted the user): they leave every team, with the item rights those teams gave. */
+  async forgetUser(caller: Caller, uid: number): Promise<Count> {
+    requireAdmin(caller);
+    const count = await this.members.removeByUser(uid);
+    await this.rights.removeByUser(uid);
+    return { count };
   }
 }
 
