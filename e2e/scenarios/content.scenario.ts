@@ -162,6 +162,22 @@ export function describeContentFlow(target: () => SystemTarget): void {
     expect(ok(await anonymous.post<SharedPageInfo>('/api/page/infoByKey', { unique_key: second.unique_key })).page_id).toBe(page.page_id);
   });
 
+  it('shows the images of a shared page of a private item through its key, and only those', async () => {
+    const itemId = await addItem(owner, { password: 'visit-me' });
+    const page = await save(owner, { item_id: itemId, page_title: 'Architecture' });
+    const shownUrl = (await upload(owner, '/api/page/uploadImg', 'editormd-image-file', PNG, 'arch.png', { item_id: itemId, page_id: page.page_id })).json<EditorMdReply>().url as string;
+    const hiddenUrl = (await upload(owner, '/api/page/uploadImg', 'editormd-image-file', PNG, 'secret.png', { item_id: itemId, page_id: page.page_id })).json<EditorMdReply>().url as string;
+    await save(owner, { item_id: itemId, page_id: page.page_id, page_title: 'Architecture', page_content: `![arch](${shownUrl})` });
+    const { unique_key } = ok(await owner.post<SinglePageKey>('/api/page/createSinglePage', { page_id: page.page_id, isCreateSiglePage: 'true' }));
+    const anonymous = new ApiClient(target().baseUrl);
+
+    const shown = await anonymous.request(`${shownUrl}&unique_key=${unique_key}`);
+    expect(shown.headers.get('content-type')).toBe('image/png');
+    expect(shown.body.equals(PNG)).toBe(true);
+    expect((await anonymous.request(`${hiddenUrl}&unique_key=${unique_key}`)).json<{ error_code: number }>().error_code).toBe(10303);
+    expect((await anonymous.request(shownUrl)).json<{ error_code: number }>().error_code).toBe(10303);
+  });
+
   it('gives a single-page item its page, and renames the item when the page is saved', async () => {
     const itemId = await addItem(owner, { item_type: 2, item_name: 'One pager' });
     const before = ok(await owner.post<SinglePageItemInfo>('/api/item/info', { item_id: itemId }));

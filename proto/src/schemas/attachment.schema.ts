@@ -45,8 +45,11 @@ export type ListAttachmentsDto = z.output<typeof ListAttachmentsSchema>;
 export const DeleteAttachmentSchema = z.object({ file_id: integer().pipe(z.number().min(1, { error: 'param_required' })) });
 export type DeleteAttachmentDto = z.output<typeof DeleteAttachmentSchema>;
 
-/** `attachment/visitFile` {sign}: an unknown or malformed sign is answered as a missing file. */
-export const VisitAttachmentSchema = z.object({ sign: text() });
+/**
+ * `attachment/visitFile` {sign, unique_key?}: an unknown or malformed sign is answered as a missing
+ * file. `unique_key` (a Quire extension) is the share link the reader came through.
+ */
+export const VisitAttachmentSchema = z.object({ sign: text(), unique_key: text() });
 export type VisitAttachmentDto = z.output<typeof VisitAttachmentSchema>;
 
 /** editor.md's upload protocol (`page/uploadImg`), and the raw body of `page/upload`. */

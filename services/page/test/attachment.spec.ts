@@ -283,6 +283,27 @@ describe(AttachmentService.name, () => {
       expect((await visit(browser, url)).blob).toMatchObject({ inline: true });
       expect((await visit(owner, url)).blob).toMatchObject({ inline: true });
     });
+
+    it('shows the reader of a shared page the files that page links, and nothing else of the private item', async () => {
+      const owner = await createUser(ctx.app);
+      const itemId = await newItem(owner, 'pw-3');
+      const pageId = await newPage(owner, itemId);
+      const upload = async (name: string) => (bodyOf(await send<Reply>(Subject.PageAttachmentUpload, owner, { page_id: pageId, file: await stored(PNG, name) })) as UploadedReply).url;
+      const shown = await upload('shown.png');
+      const other = await upload('other.png');
+      await send(Subject.PagePageSave, owner, { page_id: pageId, item_id: itemId, page_title: 'Intro', page_content: `![diagram](${shown})` });
+      const { unique_key } = await send<{ unique_key: string }>(Subject.PagePageCreateSinglePage, owner, { page_id: pageId, isCreateSiglePage: 'true' });
+      const reader = testCaller();
+      const visitShared = (url: string, key: string) => send<Reply>(Subject.PageAttachmentVisit, reader, { sign: signOf(url), unique_key: key });
+
+      expect((await visitShared(shown, unique_key)).blob).toMatchObject({ filename: 'shown.png', inline: true });
+      await expect(visitShared(other, unique_key)).rejects.toMatchObject({ code: 10303 });
+      await expect(visitShared(shown, 'f'.repeat(32))).rejects.toMatchObject({ code: 10303 });
+      await expect(visit(reader, shown)).rejects.toMatchObject({ code: 10303 });
+
+      await send(Subject.PagePageCreateSinglePage, owner, { page_id: pageId, isCreateSiglePage: 'false' });
+      await expect(visitShared(shown, unique_key)).rejects.toMatchObject({ code: 10303 });
+    });
   });
 
   describe('page/deleteUploadFile', () => {

@@ -2,17 +2,18 @@ import { Module } from '@nestjs/common';
 import { ItemAccessService } from '../access/item-access.service';
 import { PageRepository } from '../page/page.repository';
 import { MenuCache } from '../menu/menu-cache';
+import { ShareRepository } from '../page/share/share.repository';
 import { AttachmentController } from './attachment.controller';
 import { AttachmentRepository } from './attachment.repository';
 import { AttachmentService } from './attachment.service';
 
 /**
- * Images and attachments of pages. It reads pages through the page slice's repository (same
- * service, same collection) and exports AttachmentService for `attachment_count` and purges.
+ * Images and attachments of pages. It reads pages and share links through the page slice's
+ * repositories (same service, same collections) and exports AttachmentService for `attachment_count` and purges.
  */
 @Module({
   controllers: [AttachmentController],
-  providers: [AttachmentService, AttachmentRepository, PageRepository, MenuCache, ItemAccessService],
+  providers: [AttachmentService, AttachmentRepository, PageRepository, ShareRepository, MenuCache, ItemAccessService],
   exports: [AttachmentService],
 })
 export class AttachmentModule {}

@@ -22,6 +22,7 @@ import {
 } from '@quire/proto';
 import { ItemAccessService, requireLogin } from '../access/item-access.service';
 import { PageRepository } from '../page/page.repository';
+import { ShareRepository } from '../page/share/share.repository';
 import type { AttachmentEntity } from './attachment.entity';
 import { AttachmentRepository } from './attachment.repository';
 import { displayName, imageDisplayName } from './display-name';
@@ -40,6 +41,7 @@ export class AttachmentService {
   constructor(
     private readonly attachments: AttachmentRepository,
     private readonly pages: PageRepository,
+    private readonly shares: ShareRepository,
     private readonly access: ItemAccessService,
     private readonly blobs: BlobStorage,
   ) {}
@@ -111,14 +113,15 @@ export class AttachmentService {
   }
 
   /**
-   * `attachment/visitFile`: the visit right on the file's item. Only the image types are shown
-   * inline; everything else downloads, and active content (SVG, HTML) as opaque bytes.
+   * `attachment/visitFile`: the visit right on the file's item, or a share link whose page shows
+   * the file. Only the image types are shown inline; everything else downloads, and active
+   * content (SVG, HTML) as opaque bytes.
    */
   async visit(caller: Caller, dto: VisitAttachmentDto): Promise<Reply<never>> {
     const attachment = SIGN_PATTERN.test(dto.sign) ? await this.attachments.findBySign(dto.sign) : null;
     if (!attachment) throw AppError.failed('attachment_not_found');
     const itemId = await this.itemOf(attachment);
-    if (itemId > 0) await this.access.requireVisit(caller, itemId);
+    if (itemId > 0 && !(await this.sharedThrough(dto.unique_key, attachment.sign))) await this.access.requireVisit(caller, itemId);
     const inline = IMAGE_TYPES.includes(attachment.content_type);
     return Reply.blob({
       key: attachment.blob_key,
@@ -126,6 +129,17 @@ export class AttachmentService {
       filename: attachment.display_name,
       inline,
     });
+  }
+
+  /**
+   * A shared page's reader needs no visit right for the files that page shows: the key names a
+   * live shared page whose content links this very file (a share opens nothing else of the item).
+   */
+  private async sharedThrough(uniqueKey: string, sign: string): Promise<boolean> {
+    if (!uniqueKey) return false;
+    const share = await this.shares.findByKey(uniqueKey);
+    const page = share ? await this.pages.findLive(share.page_id) : null;
+    return page !== null && page.page_content.includes(sign);
   }
 
   /** `attachment_count` of `page/info`. */
