@@ -6,7 +6,7 @@ import type { CatalogGroup, ItemListEntry, ItemRow, ItemTeamEntry, ItemTokenRow,
 import { describeWith } from '@quire/testing';
 import type { Browser, Download, Locator } from 'playwright-core';
 import { BrowserVisitor, launchChromium } from './support/browser-session';
-import { privateWebDist } from './support/private-web-dist';
+import { ensureWebBuilt } from './support/ensure-web-build';
 import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi, registerThroughApi } from './support/session-factory';
 
@@ -46,7 +46,6 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: item management
   let browser: Browser;
   let owner: BrowserVisitor;
   let member: BrowserVisitor;
-  let webDist: { dir: string; remove: () => void } | undefined;
   let itemId = 0;
 
   const newItem = async (name: string) => (await callApi<{ item_id: number }>(owner, 'item/add', { item_type: 1, item_name: name })).item_id;
@@ -71,8 +70,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: item management
   };
 
   beforeAll(async () => {
-    webDist = await privateWebDist();
-    quire = await startQuire(webDist.dir);
+    quire = await startQuire(await ensureWebBuilt());
     browser = await launchChromium();
     owner = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'management');
     member = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'management-member');
@@ -88,7 +86,6 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: item management
     await owner?.close();
     await browser?.close();
     await quire?.close();
-    webDist?.remove();
   });
 
   it('manages catalogs to 3 levels: add, mark and indent, edit, move, refuse a 4th level and a cycle, delete after a confirmation', async () => {

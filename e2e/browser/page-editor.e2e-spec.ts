@@ -268,7 +268,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await openEditor(me, itemId, pageId);
     expect(await editorValue(me)).toBe('Version two');
     await me.page.getByRole('button', { name: 'History versions' }).click();
-    const dialog = me.page.getByTestId('editor-history-dialog');
+    const dialog = me.page.getByTestId('history-dialog');
     await dialog.getByTestId('history-row').first().waitFor();
     expect(await dialog.getByTestId('history-row').count()).toBe(1);
     await me.screenshot('history');

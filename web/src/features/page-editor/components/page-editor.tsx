@@ -34,6 +34,7 @@ import {
 } from '@fluentui/react-icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHistoryDialog } from '../../page-history/components/page-history-dialog';
 import { useNavigate } from 'react-router-dom';
 import { HeaderAction } from '../../../components/ui/header-action';
 import { PageLayout } from '../../../components/ui/page-layout';
@@ -56,7 +57,6 @@ import { removeAllDrafts } from '../lib/drafts';
 import { DEFAULT_SORT_NUMBER, MAX_UPLOAD_BYTES } from '../lib/limits';
 import { apiDocTemplate, databaseDocTemplate, welcomeText } from '../lib/templates';
 import { EditorAttachmentsDialog } from './editor-attachments-dialog';
-import { HistoryDialog } from './history-dialog';
 import { type JsonTool, JsonToolDialog } from './json-tool-dialog';
 import { MarkdownEditor, type MarkdownEditorHandle } from './markdown-editor';
 import { SaveTemplateDialog } from './save-template-dialog';
@@ -385,7 +385,7 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId }: PageEdit
       </div>
       <Toaster toasterId={toasterId} position="top-end" />
       {dialog === 'history' && (
-        <HistoryDialog
+        <PageHistoryDialog
           pageId={pageId}
           onClose={() => setDialog(null)}
           onRestore={(version) => {
