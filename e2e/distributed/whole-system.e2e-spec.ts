@@ -41,6 +41,21 @@ describeDistributed('the whole backend, distributed with two page replicas', () 
     const worked = replicas.map((replica, i) => cpuTicks(replica) - before[i]);
     expect(worked.every((ticks) => ticks >= 3)).toBe(true);
   });
+
+  it('answers every read with the last acknowledged save, whichever replica cached the page before', async () => {
+    const client = new ApiClient(system.target.baseUrl);
+    expect((await client.post('/api/user/login', { username: 'showdoc', password: 'admin-pass' })).error_code).toBe(0);
+    const itemId = (await client.post<{ item_id: number }>('/api/item/add', { item_type: 1, item_name: 'Fresh reads' })).data?.item_id as number;
+    const pageId = (await client.post<{ page_id: number }>('/api/page/save', { item_id: itemId, page_title: 'Draft', page_content: 'version 0' })).data?.page_id as number;
+    for (let version = 1; version <= 10; version++) {
+      // Both replicas read (and keep) the current version, then one of them saves the next.
+      await Promise.all(Array.from({ length: 6 }, () => client.post('/api/page/info', { page_id: pageId })));
+      const saved = await client.post('/api/page/save', { item_id: itemId, page_id: pageId, page_title: 'Draft', page_content: `version ${version}` });
+      expect(saved.error_code).toBe(0);
+      const reads = await Promise.all(Array.from({ length: 6 }, () => client.post<{ page_content: string }>('/api/page/info', { page_id: pageId })));
+      expect(reads.map((read) => read.data?.page_content)).toEqual(Array(6).fill(`version ${version}`));
+    }
+  });
 });
 
 /** CPU time (1/100 s ticks) a process has used, from /proc (Linux). */

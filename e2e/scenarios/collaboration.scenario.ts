@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import type { AdminUserPage, ExportStatus, MemberListEntry, NoticeRow, PageInfo, PageRow, StartedExport, TeamItemMemberEntry, TeamRow } from '@quire/proto';
+import type { AdminUserPage, ExportStatus, MemberListEntry, NoticeRow, PageInfo, PageRow, StartedExport, TeamItemMemberEntry, TeamMemberListEntry, TeamRow } from '@quire/proto';
 import { ApiClient, type ApiEnvelope } from '@quire/testing';
 import { SYSTEM_ADMIN_PASSWORD } from '../src/embedded-system';
 import type { SystemTarget } from '../src/system-target';
@@ -107,6 +107,13 @@ export function describeCollaborationFlow(target: () => SystemTarget): void {
     ok(await owner.post('/api/teamItemMember/save', { id: rights[0].id, member_group_id: 1 }));
     ok(await edit(member, 'updated by the on-call team'));
     expect(ok(await member.post<PageInfo>('/api/page/info', { page_id: page.page_id })).page_content).toBe('updated by the on-call team');
+
+    // Leaving the team takes the right away on the very next read, however often the page was just read.
+    const memberships = ok(await owner.post<TeamMemberListEntry[]>('/api/teamMember/getList', { team_id: team.id }));
+    const membership = memberships.find((m) => m.member_username === username) as TeamMemberListEntry;
+    for (let i = 0; i < 3; i++) ok(await member.post('/api/page/info', { page_id: page.page_id }));
+    ok(await owner.post('/api/teamMember/delete', { id: membership.id }));
+    expect((await member.post('/api/page/info', { page_id: page.page_id })).error_code).toBe(10303);
   });
 
   it('lets the administrator find users and add one, who can then log in', async () => {

@@ -29,3 +29,5 @@ export * from './key-value/embedded-key-value-store';
 // load): PlatformModule loads them in distributed mode; import them by path where needed.
 export * from './run-service';
 export * from './heap-tuning';
+export * from './cache/versioned-cache';
+export * from './cache/version-token';

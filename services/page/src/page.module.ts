@@ -9,6 +9,7 @@ import { MaintenanceController } from './maintenance/maintenance.controller';
 import { MaintenanceService } from './maintenance/maintenance.service';
 import { MenuController } from './menu/menu.controller';
 import { MenuCache } from './menu/menu-cache';
+import { ContentVersion } from './cache/content-version';
 import { MenuService } from './menu/menu.service';
 import { HistoryContentRepository } from './page/history/history-content.repository';
 import { HistoryController } from './page/history/history.controller';
@@ -59,6 +60,7 @@ import { TemplateService } from './template/template.service';
     CatalogService,
     MenuService,
     MenuCache,
+    ContentVersion,
     TemplateRepository,
     TemplateService,
     RecycleRepository,

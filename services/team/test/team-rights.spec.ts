@@ -1,6 +1,7 @@
 import { DocumentStore } from '@quire/platform';
 import { type Caller, ErrorCode, type ItemListEntry, Subject, translate } from '@quire/proto';
 import { type ContextApp, testCaller } from '@quire/testing';
+import { TeamRepository } from '../src/team/team.repository';
 import { bootTeamApp, failure, failureDetail, TeamWorld, type User } from './team.factory';
 
 type Outcome = 'ok' | number;
@@ -177,7 +178,8 @@ describe('team service: rights that teams give on items', () => {
 
     it('even when only the team row went (a cascade cut short leaves no right behind)', async () => {
       const { teamId, itemId, pageId, user } = await sharedItem();
-      await ctx.app.get(DocumentStore).collection<{ id: number }>('teams').deleteOne({ id: teamId });
+      // The first step of team/delete, and nothing after it.
+      await ctx.app.get(TeamRepository).remove(teamId);
       await expectLockedOut(user, itemId, pageId);
     });
   });

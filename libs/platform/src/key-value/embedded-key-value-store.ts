@@ -57,6 +57,11 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
     return this.live(key)?.value ?? null;
   }
 
+  override async getMany(keys: string[]): Promise<(string | null)[]> {
+    await this.load();
+    return keys.map((key) => this.live(key)?.value ?? null);
+  }
+
   override async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
     KeyValueStore.assertTtl(ttlSeconds);
     await this.load();

@@ -37,6 +37,16 @@ export function describeKeyValueStoreContract(
       await expect(sut.delete(key('never-set'))).resolves.toBeUndefined();
     });
 
+    it('getMany answers the values in the order asked, null for missing or expired keys', async () => {
+      await sut.set(key('a'), 'first');
+      await sut.set(key('c'), 'третий');
+      await sut.set(key('gone'), 'soon', 1);
+      expect(await sut.getMany([key('c'), key('b'), key('a')])).toEqual(['третий', null, 'first']);
+      expect(await sut.getMany([])).toEqual([]);
+      await sleep(1_100);
+      expect(await sut.getMany([key('gone'), key('a')])).toEqual([null, 'first']);
+    });
+
     it('keeps unicode values intact', async () => {
       await sut.set(key('zh'), '验证码 ✓ 🔑');
       expect(await sut.get(key('zh'))).toBe('验证码 ✓ 🔑');

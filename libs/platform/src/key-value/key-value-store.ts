@@ -1,6 +1,8 @@
 /** The key-value port: sessions, captcha codes, counters and rate limits, with TTLs. */
 export abstract class KeyValueStore {
   abstract get(key: string): Promise<string | null>;
+  /** Several keys in one round trip: the values in the keys' order, null where a key is missing. */
+  abstract getMany(keys: string[]): Promise<(string | null)[]>;
   /** Sets a value; with `ttlSeconds` the key disappears after that many seconds, without it the key never expires. */
   abstract set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   abstract delete(key: string): Promise<void>;

@@ -36,6 +36,10 @@ export class RedisKeyValueStore extends KeyValueStore {
     return this.reachable(() => this.redis.get(key));
   }
 
+  override getMany(keys: string[]): Promise<(string | null)[]> {
+    return keys.length === 0 ? Promise.resolve([]) : this.reachable(() => this.redis.mget(...keys));
+  }
+
   override async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
     KeyValueStore.assertTtl(ttlSeconds);
     if (ttlSeconds) await this.reachable(() => this.redis.set(key, value, 'EX', ttlSeconds));

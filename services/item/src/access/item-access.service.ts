@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { KeyValueStore } from '@quire/platform';
+import { AccessVersion, KeyValueStore } from '@quire/platform';
 import { AppError, type Caller, ErrorCode, type ItemAccess, ItemType, MemberGroup, type TeamRights } from '@quire/proto';
 import { TeamClient } from '../clients/team.client';
 import type { ItemEntity } from '../item/item.entity';
@@ -22,9 +22,10 @@ interface Rights {
 }
 
 /**
- * Who may do what with an item (contract §7.1), decided afresh on every call: nothing positive
- * is cached (ShowDoc cached every "yes" in the session, so a revoked member or a password
- * change did not take effect). Rights come from the item's own rows (creator, members) and
+ * Who may do what with an item (contract §7.1), decided afresh on every call (ShowDoc cached every
+ * "yes" in the session, so a revoked member or a password change did not take effect). Every
+ * write that can change an answer renews the AccessVersion, so a replica that reuses a grant
+ * (page/info) drops it at once. Rights come from the item's own rows (creator, members) and
  * from teams, which the team service answers (`team.access.rights`). Administrators get no
  * implicit right on items.
  */
@@ -35,6 +36,7 @@ export class ItemAccessService {
     private readonly members: MemberRepository,
     private readonly teams: TeamClient,
     private readonly kv: KeyValueStore,
+    private readonly accessVersion: AccessVersion,
   ) {}
 
   /** `item.access.check`. */
@@ -93,6 +95,7 @@ export class ItemAccessService {
   async unlock(caller: Caller, item: ItemEntity): Promise<void> {
     if (!caller.clientId) return;
     await this.kv.set(visitUnlockKey(caller.clientId, item.item_id), String(item.password_version), VISIT_UNLOCK_TTL_SECONDS);
+    await this.accessVersion.renew();
   }
 
   /** The team right the caller holds on the item, or null (none, or the team service did not answer). */

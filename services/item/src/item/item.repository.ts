@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore, type Filter, type Update } from '@quire/platform';
+import { AccessVersion, type Collection, DocumentStore, type Filter, type Update } from '@quire/platform';
 import { containsText, type ItemType } from '@quire/proto';
 import type { ItemEntity } from './item.entity';
 
@@ -26,7 +26,10 @@ export interface ItemChanges {
 export class ItemRepository implements OnModuleInit {
   private readonly items: Collection<ItemEntity>;
 
-  constructor(private readonly store: DocumentStore) {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly accessVersion: AccessVersion,
+  ) {
     this.items = store.collection<ItemEntity>('items');
   }
 
@@ -106,29 +109,29 @@ export class ItemRepository implements OnModuleInit {
       else update.$set.item_domain = item_domain;
     }
     if (passwordChanged) update.$inc = { password_version: 1 };
-    return this.items.updateOne({ item_id: itemId, is_del: 0 }, update);
+    return this.accessVersion.renewAfter(this.items.updateOne({ item_id: itemId, is_del: 0 }, update));
   }
 
   softDelete(itemId: number, now: number): Promise<number> {
-    return this.items.updateOne({ item_id: itemId, is_del: 0 }, { $set: { is_del: 1, del_time: now, last_update_time: now } });
+    return this.accessVersion.renewAfter(this.items.updateOne({ item_id: itemId, is_del: 0 }, { $set: { is_del: 1, del_time: now, last_update_time: now } }));
   }
 
   /** Archives a live item that is not archived yet; 0 when there was nothing to do. */
   archive(itemId: number): Promise<number> {
-    return this.items.updateOne({ item_id: itemId, is_del: 0, is_archived: 0 }, { $set: { is_archived: 1 } });
+    return this.accessVersion.renewAfter(this.items.updateOne({ item_id: itemId, is_del: 0, is_archived: 0 }, { $set: { is_archived: 1 } }));
   }
 
   setOwner(itemId: number, uid: number, username: string): Promise<ItemEntity | null> {
-    return this.items.findOneAndUpdate({ item_id: itemId, is_del: 0 }, { $set: { uid, username } });
+    return this.accessVersion.renewAfter(this.items.findOneAndUpdate({ item_id: itemId, is_del: 0 }, { $set: { uid, username } }));
   }
 
-  /** Sets `last_update_time`; an item already touched this second is not written again (a burst of saves writes once). */
+  /** Sets `last_update_time`; an item already touched this second is not written again (a burst of saves writes once). No right changes: the access version stays. */
   touch(itemId: number, now: number): Promise<number> {
     return this.items.updateOne({ item_id: itemId, is_del: 0, last_update_time: { $ne: now } }, { $set: { last_update_time: now } });
   }
 
   rename(itemId: number, itemName: string): Promise<number> {
-    return this.items.updateOne({ item_id: itemId, is_del: 0 }, { $set: { item_name: itemName } });
+    return this.accessVersion.renewAfter(this.items.updateOne({ item_id: itemId, is_del: 0 }, { $set: { item_name: itemName } }));
   }
 
   /** Soft-deleted before `before` (unix seconds). */
@@ -138,8 +141,9 @@ export class ItemRepository implements OnModuleInit {
 
   /** Removes the row for good (rollback of a failed create, purge). */
   remove(itemId: number): Promise<number> {
-    return this.items.deleteOne({ item_id: itemId });
+    return this.accessVersion.renewAfter(this.items.deleteOne({ item_id: itemId }));
   }
+
 }
 
 function liveMatching(itemName: string, username: string): Filter<ItemEntity> {

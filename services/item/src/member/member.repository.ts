@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore } from '@quire/platform';
+import { AccessVersion, type Collection, DocumentStore } from '@quire/platform';
 import type { MemberGroup } from '@quire/proto';
 import type { MemberEntity } from './member.entity';
 
@@ -16,7 +16,10 @@ export interface NewMember {
 export class MemberRepository implements OnModuleInit {
   private readonly members: Collection<MemberEntity>;
 
-  constructor(private readonly store: DocumentStore) {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly accessVersion: AccessVersion,
+  ) {
     this.members = store.collection<MemberEntity>('item_members');
   }
 
@@ -30,12 +33,12 @@ export class MemberRepository implements OnModuleInit {
   /** Rejects with DuplicateKeyError when the user is already a member of the item. */
   async add(member: NewMember): Promise<MemberEntity> {
     const item_member_id = await this.store.nextId('item_member_id');
-    return this.members.insertOne({ item_member_id, ...member, member_key: `${member.item_id}:${member.uid}` });
+    return this.accessVersion.renewAfter(this.members.insertOne({ item_member_id, ...member, member_key: `${member.item_id}:${member.uid}` }));
   }
 
   /** Ends one membership of the item; 0 when the id is not a membership of that item. */
   removeById(itemId: number, itemMemberId: number): Promise<number> {
-    return this.members.deleteOne({ item_id: itemId, item_member_id: itemMemberId });
+    return this.accessVersion.renewAfter(this.members.deleteOne({ item_id: itemId, item_member_id: itemMemberId }));
   }
 
   /** The user's membership of the item, if any. */
@@ -54,10 +57,10 @@ export class MemberRepository implements OnModuleInit {
 
   /** Ends the user's membership; returns how many rows went (0 when not a member). */
   removeUser(itemId: number, uid: number): Promise<number> {
-    return this.members.deleteMany({ item_id: itemId, uid });
+    return this.accessVersion.renewAfter(this.members.deleteMany({ item_id: itemId, uid }));
   }
 
   removeByItem(itemId: number): Promise<number> {
-    return this.members.deleteMany({ item_id: itemId });
+    return this.accessVersion.renewAfter(this.members.deleteMany({ item_id: itemId }));
   }
 }

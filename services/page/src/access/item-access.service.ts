@@ -1,13 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { TransportClient } from '@quire/platform';
+import { TransportClient, VersionedCache } from '@quire/platform';
 import { AppError, type Caller, ErrorCode, type ItemAccess, type MessageKey, Subject } from '@quire/proto';
 
+/** Read grants kept per replica (item, user and browser), and for how long at most. */
+const GRANTS_KEPT = 10_000;
+const GRANT_MAX_AGE_MS = 60_000;
+
 /**
- * The page service's one door to the item service. Rights are asked on every call with the
- * ORIGINAL caller (never cached: a removed member loses the right at once).
+ * The page service's one door to the item service. Rights are asked with the ORIGINAL caller.
+ * Writes always ask; the hot read (`page/info`) may reuse a read grant while the access version
+ * it read is unchanged: every write that can change a right renews it (AccessVersion), so a
+ * removed member loses the right at once. Refusals are never kept.
  */
 @Injectable()
 export class ItemAccessService {
+  private readonly grants = new VersionedCache<string, ItemAccess>({ maxEntries: GRANTS_KEPT, maxAgeMs: GRANT_MAX_AGE_MS });
+
   constructor(private readonly transport: TransportClient) {}
 
   check(caller: Caller, itemId: number): Promise<ItemAccess> {
@@ -29,6 +37,16 @@ export class ItemAccessService {
     const access = await this.check(caller, itemId);
     if (!access.exists) throw AppError.failed('page_item_not_found');
     if (!access.visit) throw new AppError(ErrorCode.NotCreator, 'page_item_locked');
+    return access;
+  }
+
+  /** As requireVisit, reusing this caller's grant while the access version (read before) is unchanged. */
+  async requireVisitAt(caller: Caller, itemId: number, accessVersion: string | null): Promise<ItemAccess> {
+    const key = `${itemId}:${caller.uid}:${caller.groupid}:${caller.clientId}`;
+    const granted = this.grants.get(key, accessVersion);
+    if (granted) return granted;
+    const access = await this.requireVisit(caller, itemId);
+    this.grants.set(key, accessVersion, access);
     return access;
   }
 

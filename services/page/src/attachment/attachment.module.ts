@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ItemAccessService } from '../access/item-access.service';
 import { PageRepository } from '../page/page.repository';
-import { MenuCache } from '../menu/menu-cache';
+import { ContentVersion } from '../cache/content-version';
 import { ShareRepository } from '../page/share/share.repository';
 import { AttachmentController } from './attachment.controller';
 import { AttachmentRepository } from './attachment.repository';
@@ -13,7 +13,7 @@ import { AttachmentService } from './attachment.service';
  */
 @Module({
   controllers: [AttachmentController],
-  providers: [AttachmentService, AttachmentRepository, PageRepository, ShareRepository, MenuCache, ItemAccessService],
+  providers: [AttachmentService, AttachmentRepository, PageRepository, ShareRepository, ContentVersion, ItemAccessService],
   exports: [AttachmentService],
 })
 export class AttachmentModule {}

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Collection, DocumentStore } from '@quire/platform';
+import { ContentVersion } from '../cache/content-version';
 import type { AttachmentEntity, NewAttachment } from './attachment.entity';
 
 /** The `attachments` collection. */
@@ -7,7 +8,10 @@ import type { AttachmentEntity, NewAttachment } from './attachment.entity';
 export class AttachmentRepository implements OnModuleInit {
   private readonly attachments: Collection<AttachmentEntity>;
 
-  constructor(private readonly store: DocumentStore) {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly version: ContentVersion,
+  ) {
     this.attachments = store.collection<AttachmentEntity>('attachments');
   }
 
@@ -22,7 +26,7 @@ export class AttachmentRepository implements OnModuleInit {
 
   async create(attachment: NewAttachment): Promise<AttachmentEntity> {
     const file_id = await this.store.nextId('file_id');
-    return this.attachments.insertOne({ file_id, ...attachment });
+    return this.version.renewAfter(this.attachments.insertOne({ file_id, ...attachment }));
   }
 
   findById(fileId: number): Promise<AttachmentEntity | null> {
@@ -52,6 +56,6 @@ export class AttachmentRepository implements OnModuleInit {
   }
 
   async delete(fileId: number): Promise<void> {
-    await this.attachments.deleteOne({ file_id: fileId });
+    await this.version.renewAfter(this.attachments.deleteOne({ file_id: fileId }));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Collection, DocumentStore } from '@quire/platform';
-import { MenuCache } from '../menu/menu-cache';
+import { ContentVersion } from '../cache/content-version';
 import type { CatalogEntity } from './catalog.entity';
 
 /** The `catalogs` collection. */
@@ -10,7 +10,7 @@ export class CatalogRepository implements OnModuleInit {
 
   constructor(
     private readonly store: DocumentStore,
-    private readonly menus: MenuCache,
+    private readonly version: ContentVersion,
   ) {
     this.catalogs = store.collection<CatalogEntity>('catalogs');
   }
@@ -25,11 +25,11 @@ export class CatalogRepository implements OnModuleInit {
   }
 
   async create(catalog: Omit<CatalogEntity, 'cat_id'>): Promise<CatalogEntity> {
-    return this.changed(this.catalogs.insertOne({ cat_id: await this.nextId(), ...catalog }));
+    return this.version.renewAfter(this.catalogs.insertOne({ cat_id: await this.nextId(), ...catalog }));
   }
 
   insertMany(catalogs: CatalogEntity[]): Promise<CatalogEntity[]> {
-    return this.changed(this.catalogs.insertMany(catalogs));
+    return this.version.renewAfter(this.catalogs.insertMany(catalogs));
   }
 
   findInItem(itemId: number, catId: number): Promise<CatalogEntity | null> {
@@ -51,21 +51,14 @@ export class CatalogRepository implements OnModuleInit {
   }
 
   update(catId: number, changes: Partial<Omit<CatalogEntity, 'cat_id' | 'item_id'>>): Promise<CatalogEntity | null> {
-    return this.changed(this.catalogs.findOneAndUpdate({ cat_id: catId }, { $set: changes }));
+    return this.version.renewAfter(this.catalogs.findOneAndUpdate({ cat_id: catId }, { $set: changes }));
   }
 
   deleteByIds(itemId: number, catIds: number[]): Promise<number> {
-    return this.changed(this.catalogs.deleteMany({ item_id: itemId, cat_id: { $in: catIds } }));
+    return this.version.renewAfter(this.catalogs.deleteMany({ item_id: itemId, cat_id: { $in: catIds } }));
   }
 
   deleteByItem(itemId: number): Promise<number> {
-    return this.changed(this.catalogs.deleteMany({ item_id: itemId }));
-  }
-
-  /** Every write to this collection can change a menu: cached menus are stale once it is done. */
-  private async changed<R>(write: Promise<R>): Promise<R> {
-    const result = await write;
-    await this.menus.invalidate();
-    return result;
+    return this.version.renewAfter(this.catalogs.deleteMany({ item_id: itemId }));
   }
 }

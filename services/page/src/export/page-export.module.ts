@@ -3,7 +3,7 @@ import { ItemAccessService } from '../access/item-access.service';
 import { AttachmentRepository } from '../attachment/attachment.repository';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { PageRepository } from '../page/page.repository';
-import { MenuCache } from '../menu/menu-cache';
+import { ContentVersion } from '../cache/content-version';
 import { PageExportController } from './page-export.controller';
 import { PageExportService } from './page-export.service';
 
@@ -13,6 +13,6 @@ import { PageExportService } from './page-export.service';
  */
 @Module({
   controllers: [PageExportController],
-  providers: [PageExportService, PageRepository, CatalogRepository, MenuCache, AttachmentRepository, ItemAccessService],
+  providers: [PageExportService, PageRepository, CatalogRepository, ContentVersion, AttachmentRepository, ItemAccessService],
 })
 export class PageExportModule {}

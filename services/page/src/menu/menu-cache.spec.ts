@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { EmbeddedKeyValueStore } from '@quire/platform';
+import { ContentVersion } from '../cache/content-version';
 import { MenuCache } from './menu-cache';
 
 describe(MenuCache.name, () => {
@@ -19,7 +20,7 @@ describe(MenuCache.name, () => {
   });
 
   it('builds an item menu once and answers the same JSON text until something changes', async () => {
-    const sut = new MenuCache(kv);
+    const sut = new MenuCache(new ContentVersion(kv));
     let builds = 0;
     const build = async () => ({ pages: [{ page_id: 1, n: ++builds }] });
 
@@ -32,14 +33,13 @@ describe(MenuCache.name, () => {
   });
 
   it('rebuilds every item after a write, also in another replica sharing the key-value store', async () => {
-    const replicaA = new MenuCache(kv);
-    const replicaB = new MenuCache(kv);
+    const replicaA = new MenuCache(new ContentVersion(kv));
     let builds = 0;
     const build = async () => ({ n: ++builds });
     await replicaA.get(7, build);
     await replicaA.get(8, build);
 
-    await replicaB.invalidate();
+    await new ContentVersion(kv).renew(); // a write in replica B
 
     expect(JSON.parse(await replicaA.get(7, build))).toEqual({ n: 3 });
     expect(JSON.parse(await replicaA.get(8, build))).toEqual({ n: 4 });
@@ -47,7 +47,7 @@ describe(MenuCache.name, () => {
   });
 
   it('keeps the menus of different items apart', async () => {
-    const sut = new MenuCache(kv);
+    const sut = new MenuCache(new ContentVersion(kv));
 
     await sut.get(1, async () => ({ item: 1 }));
 

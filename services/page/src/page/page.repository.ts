@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Collection, DocumentStore, type Filter } from '@quire/platform';
-import { MenuCache } from '../menu/menu-cache';
+import { ContentVersion } from '../cache/content-version';
 import type { PageEntity } from './page.entity';
 
 /** Menu and search fields: everything but the content. */
@@ -16,7 +16,7 @@ export class PageRepository implements OnModuleInit {
 
   constructor(
     private readonly store: DocumentStore,
-    private readonly menus: MenuCache,
+    private readonly version: ContentVersion,
   ) {
     this.pages = store.collection<PageEntity>('pages');
   }
@@ -29,13 +29,13 @@ export class PageRepository implements OnModuleInit {
 
   async create(page: NewPage): Promise<PageEntity> {
     const page_id = await this.store.nextId('page_id');
-    return this.changed(this.pages.insertOne({ page_id, ...page, is_del: 0 }));
+    return this.version.renewAfter(this.pages.insertOne({ page_id, ...page, is_del: 0 }));
   }
 
   async createMany(pages: NewPage[]): Promise<number> {
     const rows: PageEntity[] = [];
     for (const page of pages) rows.push({ page_id: await this.store.nextId('page_id'), ...page, is_del: 0 });
-    await this.changed(this.pages.insertMany(rows));
+    await this.version.renewAfter(this.pages.insertMany(rows));
     return rows.length;
   }
 
@@ -95,16 +95,16 @@ export class PageRepository implements OnModuleInit {
   }
 
   async update(pageId: number, changes: Partial<Omit<PageEntity, 'page_id'>>): Promise<PageEntity | null> {
-    return this.changed(this.pages.findOneAndUpdate({ page_id: pageId }, { $set: changes }));
+    return this.version.renewAfter(this.pages.findOneAndUpdate({ page_id: pageId }, { $set: changes }));
   }
 
   async setSortNumber(itemId: number, pageId: number, sNumber: number): Promise<number> {
-    return this.changed(this.pages.updateOne({ item_id: itemId, page_id: pageId }, { $set: { s_number: sNumber } }));
+    return this.version.renewAfter(this.pages.updateOne({ item_id: itemId, page_id: pageId }, { $set: { s_number: sNumber } }));
   }
 
   /** Puts live pages in the recycle state; `addtime` becomes the deletion time (contract §9.4). */
   markRecycled(pageIds: number[], now: number): Promise<number> {
-    return this.changed(this.pages.updateMany({ page_id: { $in: pageIds }, is_del: 0 }, { $set: { is_del: 1, addtime: now } }));
+    return this.version.renewAfter(this.pages.updateMany({ page_id: { $in: pageIds }, is_del: 0 }, { $set: { is_del: 1, addtime: now } }));
   }
 
   /** Recycled pages deleted before the time. */
@@ -117,17 +117,10 @@ export class PageRepository implements OnModuleInit {
   }
 
   deleteByIds(pageIds: number[]): Promise<number> {
-    return this.changed(this.pages.deleteMany({ page_id: { $in: pageIds } }));
+    return this.version.renewAfter(this.pages.deleteMany({ page_id: { $in: pageIds } }));
   }
 
   deleteByItem(itemId: number): Promise<number> {
-    return this.changed(this.pages.deleteMany({ item_id: itemId }));
-  }
-
-  /** Every write to this collection can change a menu: cached menus are stale once it is done. */
-  private async changed<R>(write: Promise<R>): Promise<R> {
-    const result = await write;
-    await this.menus.invalidate();
-    return result;
+    return this.version.renewAfter(this.pages.deleteMany({ item_id: itemId }));
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { QUIRE_CONFIG } from '@quire/platform';
+import { AccessVersion, QUIRE_CONFIG, VersionedCache, VersionToken } from '@quire/platform';
 import {
   AppError,
   type Caller,
@@ -21,6 +21,7 @@ import {
   type UpsertPageByTitleDto,
 } from '@quire/proto';
 import { ItemAccessService, requireLogin } from '../access/item-access.service';
+import { ContentVersion } from '../cache/content-version';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { RecycleService } from '../recycle/recycle.service';
 import { AttachmentService } from '../attachment/attachment.service';
@@ -34,12 +35,23 @@ import { ShareRepository } from './share/share.repository';
 
 /** Open-API catalog paths have at most this many segments (levels 2, 3, 4). */
 const MAX_PATH_SEGMENTS = 3;
+/** Page infos kept per replica: at most this many, holding at most this much text. */
+const INFOS_KEPT = 2_000;
+const INFO_TEXT_KEPT = 16 * 1024 * 1024;
+const INFO_MAX_AGE_MS = 60_000;
 
 /** Pages (contract §9.4): read with the visit right, written with the edit right, never on an archived item. */
 @Injectable()
 export class PageService {
   /** Serialises open-API upserts per item so two calls never create the same catalog twice. */
   private readonly itemLocks = new KeyedMutex();
+  /** `page/info` answers, valid while the content version is unchanged. */
+  private readonly infos = new VersionedCache<number, PageInfo>({
+    maxEntries: INFOS_KEPT,
+    maxAgeMs: INFO_MAX_AGE_MS,
+    weigh: (info) => info.page_content.length,
+    maxWeight: INFO_TEXT_KEPT,
+  });
 
   constructor(
     private readonly pages: PageRepository,
@@ -49,15 +61,29 @@ export class PageService {
     private readonly recycle: RecycleService,
     private readonly attachments: AttachmentService,
     private readonly access: ItemAccessService,
+    private readonly contentVersion: ContentVersion,
+    private readonly accessVersion: AccessVersion,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
+  /**
+   * The most read call: answered from this replica's cache while neither the content nor any
+   * right changed (both versions in one round trip), otherwise from the store and the item service.
+   */
   async info(caller: Caller, dto: PageInfoDto): Promise<PageInfo> {
-    const page = await this.pages.findLive(dto.page_id);
+    const [content, access] = await VersionToken.readAll(this.contentVersion, this.accessVersion);
+    const info = this.infos.get(dto.page_id, content) ?? (await this.loadInfo(dto.page_id, content));
+    await this.access.requireVisitAt(caller, info.item_id, access);
+    return info;
+  }
+
+  private async loadInfo(pageId: number, contentVersion: string | null): Promise<PageInfo> {
+    const page = await this.pages.findLive(pageId);
     if (!page) throw AppError.failed('page_not_found');
-    await this.access.requireVisit(caller, page.item_id);
     const [attachmentCount, uniqueKey] = await Promise.all([this.attachments.countByPage(page.page_id), this.shares.keyOf(page.page_id)]);
-    return toPageInfo(page, attachmentCount, uniqueKey);
+    const info = toPageInfo(page, attachmentCount, uniqueKey);
+    this.infos.set(pageId, contentVersion, info);
+    return info;
   }
 
   /**

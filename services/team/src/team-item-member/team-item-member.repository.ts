@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore, DuplicateKeyError } from '@quire/platform';
+import { AccessVersion, type Collection, DocumentStore, DuplicateKeyError } from '@quire/platform';
 import type { MemberGroup } from '@quire/proto';
 import type { TeamItemMemberEntity } from './team-item-member.entity';
 
@@ -17,7 +17,10 @@ export interface Grant {
 export class TeamItemMemberRepository implements OnModuleInit {
   private readonly rights: Collection<TeamItemMemberEntity>;
 
-  constructor(private readonly store: DocumentStore) {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly accessVersion: AccessVersion,
+  ) {
     this.rights = store.collection<TeamItemMemberEntity>('team_item_members');
   }
 
@@ -47,6 +50,7 @@ export class TeamItemMemberRepository implements OnModuleInit {
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
     }
+    await this.accessVersion.renew();
   }
 
   findById(id: number): Promise<TeamItemMemberEntity | null> {
@@ -67,26 +71,26 @@ export class TeamItemMemberRepository implements OnModuleInit {
   }
 
   setGroup(id: number, group: MemberGroup, now: number): Promise<number> {
-    return this.rights.updateOne({ id }, { $set: { member_group_id: group, last_update_time: now } });
+    return this.accessVersion.renewAfter(this.rights.updateOne({ id }, { $set: { member_group_id: group, last_update_time: now } }));
   }
 
   removeByPair(teamId: number, itemId: number): Promise<number> {
-    return this.rights.deleteMany({ team_id: teamId, item_id: itemId });
+    return this.accessVersion.renewAfter(this.rights.deleteMany({ team_id: teamId, item_id: itemId }));
   }
 
   removeByTeamAndUser(teamId: number, uid: number): Promise<number> {
-    return this.rights.deleteMany({ team_id: teamId, member_uid: uid });
+    return this.accessVersion.renewAfter(this.rights.deleteMany({ team_id: teamId, member_uid: uid }));
   }
 
   removeByTeam(teamId: number): Promise<number> {
-    return this.rights.deleteMany({ team_id: teamId });
+    return this.accessVersion.renewAfter(this.rights.deleteMany({ team_id: teamId }));
   }
 
   removeByItem(itemId: number): Promise<number> {
-    return this.rights.deleteMany({ item_id: itemId });
+    return this.accessVersion.renewAfter(this.rights.deleteMany({ item_id: itemId }));
   }
 
   removeByUser(uid: number): Promise<number> {
-    return this.rights.deleteMany({ member_uid: uid });
+    return this.accessVersion.renewAfter(this.rights.deleteMany({ member_uid: uid }));
   }
 }

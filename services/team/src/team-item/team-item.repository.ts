@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore } from '@quire/platform';
+import { AccessVersion, type Collection, DocumentStore } from '@quire/platform';
 import type { TeamItemEntity } from './team-item.entity';
 
 /** The `team_items` collection: which items each team shares. */
@@ -7,7 +7,10 @@ import type { TeamItemEntity } from './team-item.entity';
 export class TeamItemRepository implements OnModuleInit {
   private readonly bindings: Collection<TeamItemEntity>;
 
-  constructor(private readonly store: DocumentStore) {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly accessVersion: AccessVersion,
+  ) {
     this.bindings = store.collection<TeamItemEntity>('team_items');
   }
 
@@ -21,7 +24,7 @@ export class TeamItemRepository implements OnModuleInit {
   /** Rejects with DuplicateKeyError when the item is already assigned to the team. */
   async add(binding: Omit<TeamItemEntity, 'id' | 'binding_key'>): Promise<TeamItemEntity> {
     const id = await this.store.nextId('team_item_id');
-    return this.bindings.insertOne({ id, ...binding, binding_key: `${binding.team_id}:${binding.item_id}` });
+    return this.accessVersion.renewAfter(this.bindings.insertOne({ id, ...binding, binding_key: `${binding.team_id}:${binding.item_id}` }));
   }
 
   findById(id: number): Promise<TeamItemEntity | null> {
@@ -55,14 +58,14 @@ export class TeamItemRepository implements OnModuleInit {
   }
 
   remove(id: number): Promise<number> {
-    return this.bindings.deleteOne({ id });
+    return this.accessVersion.renewAfter(this.bindings.deleteOne({ id }));
   }
 
   removeByTeam(teamId: number): Promise<number> {
-    return this.bindings.deleteMany({ team_id: teamId });
+    return this.accessVersion.renewAfter(this.bindings.deleteMany({ team_id: teamId }));
   }
 
   removeByItem(itemId: number): Promise<number> {
-    return this.bindings.deleteMany({ item_id: itemId });
+    return this.accessVersion.renewAfter(this.bindings.deleteMany({ item_id: itemId }));
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore } from '@quire/platform';
+import { AccessVersion, type Collection, DocumentStore } from '@quire/platform';
 import type { TeamMemberEntity } from './team-member.entity';
 
 export type NewTeamMember = Omit<TeamMemberEntity, 'id' | 'member_key'>;
@@ -9,7 +9,10 @@ export type NewTeamMember = Omit<TeamMemberEntity, 'id' | 'member_key'>;
 export class TeamMemberRepository implements OnModuleInit {
   private readonly members: Collection<TeamMemberEntity>;
 
-  constructor(private readonly store: DocumentStore) {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly accessVersion: AccessVersion,
+  ) {
     this.members = store.collection<TeamMemberEntity>('team_members');
   }
 
@@ -23,7 +26,7 @@ export class TeamMemberRepository implements OnModuleInit {
   /** Rejects with DuplicateKeyError when the user is already a member of the team. */
   async add(member: NewTeamMember): Promise<TeamMemberEntity> {
     const id = await this.store.nextId('team_member_id');
-    return this.members.insertOne({ id, ...member, member_key: `${member.team_id}:${member.member_uid}` });
+    return this.accessVersion.renewAfter(this.members.insertOne({ id, ...member, member_key: `${member.team_id}:${member.member_uid}` }));
   }
 
   findById(id: number): Promise<TeamMemberEntity | null> {
@@ -49,14 +52,14 @@ export class TeamMemberRepository implements OnModuleInit {
   }
 
   remove(id: number): Promise<number> {
-    return this.members.deleteOne({ id });
+    return this.accessVersion.renewAfter(this.members.deleteOne({ id }));
   }
 
   removeByTeam(teamId: number): Promise<number> {
-    return this.members.deleteMany({ team_id: teamId });
+    return this.accessVersion.renewAfter(this.members.deleteMany({ team_id: teamId }));
   }
 
   removeByUser(uid: number): Promise<number> {
-    return this.members.deleteMany({ member_uid: uid });
+    return this.accessVersion.renewAfter(this.members.deleteMany({ member_uid: uid }));
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore } from '@quire/platform';
+import { AccessVersion, type Collection, DocumentStore } from '@quire/platform';
 import type { TeamEntity } from './team.entity';
 
 /** The `teams` collection. */
@@ -7,7 +7,10 @@ import type { TeamEntity } from './team.entity';
 export class TeamRepository implements OnModuleInit {
   private readonly teams: Collection<TeamEntity>;
 
-  constructor(private readonly store: DocumentStore) {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly accessVersion: AccessVersion,
+  ) {
     this.teams = store.collection<TeamEntity>('teams');
   }
 
@@ -18,7 +21,7 @@ export class TeamRepository implements OnModuleInit {
 
   async create(team: Omit<TeamEntity, 'id'>): Promise<TeamEntity> {
     const id = await this.store.nextId('team_id');
-    return this.teams.insertOne({ id, ...team });
+    return this.accessVersion.renewAfter(this.teams.insertOne({ id, ...team }));
   }
 
   findById(id: number): Promise<TeamEntity | null> {
@@ -35,10 +38,10 @@ export class TeamRepository implements OnModuleInit {
   }
 
   rename(id: number, teamName: string, now: number): Promise<TeamEntity | null> {
-    return this.teams.findOneAndUpdate({ id }, { $set: { team_name: teamName, last_update_time: now } });
+    return this.accessVersion.renewAfter(this.teams.findOneAndUpdate({ id }, { $set: { team_name: teamName, last_update_time: now } }));
   }
 
   remove(id: number): Promise<number> {
-    return this.teams.deleteOne({ id });
+    return this.accessVersion.renewAfter(this.teams.deleteOne({ id }));
   }
 }

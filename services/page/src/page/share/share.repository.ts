@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Collection, DocumentStore } from '@quire/platform';
+import { ContentVersion } from '../../cache/content-version';
 import type { ShareEntity } from './share.entity';
 
 /** The `single_pages` collection (share keys). */
@@ -7,7 +8,10 @@ import type { ShareEntity } from './share.entity';
 export class ShareRepository implements OnModuleInit {
   private readonly shares: Collection<ShareEntity>;
 
-  constructor(private readonly store: DocumentStore) {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly version: ContentVersion,
+  ) {
     this.shares = store.collection<ShareEntity>('single_pages');
   }
 
@@ -19,7 +23,7 @@ export class ShareRepository implements OnModuleInit {
 
   async create(share: Omit<ShareEntity, 'id'>): Promise<ShareEntity> {
     const id = await this.store.nextId('single_page_id');
-    return this.shares.insertOne({ id, ...share });
+    return this.version.renewAfter(this.shares.insertOne({ id, ...share }));
   }
 
   findByKey(uniqueKey: string): Promise<ShareEntity | null> {
@@ -31,14 +35,14 @@ export class ShareRepository implements OnModuleInit {
   }
 
   deleteByPage(pageId: number): Promise<number> {
-    return this.shares.deleteMany({ page_id: pageId });
+    return this.version.renewAfter(this.shares.deleteMany({ page_id: pageId }));
   }
 
   deleteByPages(pageIds: number[]): Promise<number> {
-    return this.shares.deleteMany({ page_id: { $in: pageIds } });
+    return this.version.renewAfter(this.shares.deleteMany({ page_id: { $in: pageIds } }));
   }
 
   deleteByItem(itemId: number): Promise<number> {
-    return this.shares.deleteMany({ item_id: itemId });
+    return this.version.renewAfter(this.shares.deleteMany({ item_id: itemId }));
   }
 }
