@@ -11,6 +11,7 @@ import {
   PageInfoSchema,
   type PageRow,
   parseParams,
+  type Reply,
   SavePageSchema,
   SortPagesSchema,
   Subject,
@@ -23,7 +24,7 @@ export class PageController {
   constructor(private readonly pages: PageService) {}
 
   @MessagePattern(Subject.PagePageInfo)
-  info(@Payload() message: Message): Promise<PageInfo> {
+  info(@Payload() message: Message): Promise<Reply<PageInfo>> {
     return this.pages.info(message.caller, parseParams(PageInfoSchema, message.params));
   }
 

@@ -14,6 +14,7 @@ import {
   type PageInfoDto,
   type PageItemRef,
   type PageRow,
+  Reply,
   type SavePageDto,
   type SortPagesDto,
   TITLE_MAX_LENGTH,
@@ -40,16 +41,22 @@ const INFOS_KEPT = 2_000;
 const INFO_TEXT_KEPT = 16 * 1024 * 1024;
 const INFO_MAX_AGE_MS = 60_000;
 
+/** A page info as the wire carries it, with the item whose read right it needs. */
+interface CachedInfo {
+  item_id: number;
+  json: string;
+}
+
 /** Pages (contract §9.4): read with the visit right, written with the edit right, never on an archived item. */
 @Injectable()
 export class PageService {
   /** Serialises open-API upserts per item so two calls never create the same catalog twice. */
   private readonly itemLocks = new KeyedMutex();
-  /** `page/info` answers, valid while the content version is unchanged. */
-  private readonly infos = new VersionedCache<number, PageInfo>({
+  /** `page/info` answers as JSON text, valid while the content version is unchanged. */
+  private readonly infos = new VersionedCache<number, CachedInfo>({
     maxEntries: INFOS_KEPT,
     maxAgeMs: INFO_MAX_AGE_MS,
-    weigh: (info) => info.page_content.length,
+    weigh: (info) => info.json.length,
     maxWeight: INFO_TEXT_KEPT,
   });
 
@@ -70,18 +77,18 @@ export class PageService {
    * The most read call: answered from this replica's cache while neither the content nor any
    * right changed (both versions in one round trip), otherwise from the store and the item service.
    */
-  async info(caller: Caller, dto: PageInfoDto): Promise<PageInfo> {
+  async info(caller: Caller, dto: PageInfoDto): Promise<Reply<PageInfo>> {
     const [content, access] = await VersionToken.readAll(this.contentVersion, this.accessVersion);
     const info = this.infos.get(dto.page_id, content) ?? (await this.loadInfo(dto.page_id, content));
     await this.access.requireVisitAt(caller, info.item_id, access);
-    return info;
+    return Reply.json(info.json);
   }
 
-  private async loadInfo(pageId: number, contentVersion: string | null): Promise<PageInfo> {
+  private async loadInfo(pageId: number, contentVersion: string | null): Promise<CachedInfo> {
     const page = await this.pages.findLive(pageId);
     if (!page) throw AppError.failed('page_not_found');
     const [attachmentCount, uniqueKey] = await Promise.all([this.attachments.countByPage(page.page_id), this.shares.keyOf(page.page_id)]);
-    const info = toPageInfo(page, attachmentCount, uniqueKey);
+    const info = { item_id: page.item_id, json: JSON.stringify(toPageInfo(page, attachmentCount, uniqueKey)) };
     this.infos.set(pageId, contentVersion, info);
     return info;
   }
