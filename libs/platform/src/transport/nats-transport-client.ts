@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { connect, Events, ErrorCode as NatsErrorCode, type NatsConnection } from 'nats';
-import { MAX_MESSAGE_BYTES, type Message, type Subject } from '@quire/proto';
+import { connect, Events, type NatsConnection } from 'nats';
+import { AppError, ErrorCode, MAX_MESSAGE_BYTES, type Message, type Subject } from '@quire/proto';
 import { natsConnectionOptions } from './nats-options';
-import { messageOf, payloadTooLarge, timedOut, toAppError, unavailable, withTimeout } from './transport-errors';
+import { ReplyInbox } from './reply-inbox';
+import { messageOf, payloadTooLarge, toAppError, unavailable, withTimeout } from './transport-errors';
 import { TransportClient } from './transport-client';
 
 const PING_TIMEOUT_CAP_MS = 2_000;
@@ -19,14 +20,15 @@ interface NestReply {
 
 /**
  * The transport port over NATS, speaking NestJS's wire format (`{pattern, data, id}` in, `{id, response | err}`
- * out) to the services' Nest microservices. Requests use nats.js's request API, which answers every
- * request on one shared inbox subscription: no SUBSCRIBE/UNSUBSCRIBE per call as Nest's ClientNats does.
+ * out) to the services' Nest microservices. Every reply arrives on one shared inbox subscription
+ * (ReplyInbox): no SUBSCRIBE/UNSUBSCRIBE per call as Nest's ClientNats does.
  * While the broker is away, calls fail at once with 10503 instead of waiting out the timeout; the
  * connection heals by itself.
  */
 export class NatsTransportClient extends TransportClient {
   private readonly logger = new Logger(NatsTransportClient.name);
   private connection: NatsConnection | undefined;
+  private inbox: ReplyInbox | undefined;
   private up = false;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
@@ -47,7 +49,8 @@ export class NatsTransportClient extends TransportClient {
     // A call made while the app boots waits for the first attempt (milliseconds), not for a retry.
     if (!this.connection) await withTimeout(this.firstAttempt, this.timeoutMs, 'first connection').catch(() => undefined);
     const connection = this.connection;
-    if (!connection || !this.up || connection.isClosed()) {
+    const inbox = this.inbox;
+    if (!connection || !inbox || !this.up || connection.isClosed()) {
       this.logger.warn(`${subject}: refused at once, the transport is ${this.connection ? 'reconnecting' : 'not connected yet'}`);
       throw unavailable();
     }
@@ -56,14 +59,10 @@ export class NatsTransportClient extends TransportClient {
     if (data.length > limit) throw payloadTooLarge(limit);
     let reply: NestReply;
     try {
-      const answer = await connection.request(subject, data, { timeout: this.timeoutMs });
-      if (answer.data.length === 0) throw unavailable();
-      reply = JSON.parse(Buffer.from(answer.data).toString('utf8')) as NestReply;
+      const answer = await inbox.request(subject, data, this.timeoutMs);
+      reply = JSON.parse(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength).toString('utf8')) as NestReply;
     } catch (error) {
-      if ((error as { code?: unknown }).code === NatsErrorCode.Timeout) {
-        this.logger.warn(`${subject}: no answer within ${this.timeoutMs} ms`);
-        throw timedOut();
-      }
+      if (error instanceof AppError && error.code === ErrorCode.Timeout) this.logger.warn(`${subject}: no answer within ${this.timeoutMs} ms`);
       throw toAppError(this.logger, subject, error);
     }
     if (reply.err !== undefined && reply.err !== null) throw toAppError(this.logger, subject, reply.err);
@@ -89,6 +88,7 @@ export class NatsTransportClient extends TransportClient {
     this.settleFirstAttempt();
     const connection = this.connection;
     this.connection = undefined;
+    this.inbox?.rejectAll();
     if (connection && !connection.isClosed()) await connection.close();
   }
 
@@ -100,6 +100,7 @@ export class NatsTransportClient extends TransportClient {
           this.settleFirstAttempt();
           if (this.closed) return void connection.close();
           this.connection = connection;
+          this.inbox = new ReplyInbox(connection);
           this.up = true;
           void this.watch(connection);
         },
