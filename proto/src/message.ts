@@ -28,10 +28,30 @@ export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 /** Wire parameters as they arrived: form values are strings, JSON may carry anything. */
 export type WireParams = Record<string, unknown>;
 
+/**
+ * Tokens in the KeyValueStore that writers renew after every change of some data, so replicas
+ * know whether what they cached is current (libs/platform's VersionToken): page content (pages,
+ * catalogs, attachments, share keys) and rights on items (items, members, unlocks, teams).
+ */
+export const CacheVersionKey = {
+  Content: 'page:content-version',
+  Access: 'item:access-version',
+} as const;
+export type CacheVersionKey = (typeof CacheVersionKey)[keyof typeof CacheVersionKey];
+export const CACHE_VERSION_KEYS: readonly CacheVersionKey[] = Object.values(CacheVersionKey);
+
+/** Cache versions as read from the KeyValueStore (null: never renewed yet). */
+export type CacheVersions = Partial<Record<CacheVersionKey, string | null>>;
+
 /** Every message on the transport: the caller and the request parameters. */
 export interface Message<P = WireParams> {
   caller: Caller;
   params: P;
+  /**
+   * The cache versions the gateway read together with the session, before forwarding: a service
+   * that caches uses them instead of asking the KeyValueStore again (one round trip per request).
+   */
+  versions?: CacheVersions;
 }
 
 /** A body sent as is instead of the envelope (images, files, empty bodies). */

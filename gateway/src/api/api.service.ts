@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { TransportClient } from '@quire/platform';
-import { AppError, ErrorCode, findRoute, isReply, type Caller, type Reply, type Route, type UploadedFile, type WireParams } from '@quire/proto';
+import { AppError, ErrorCode, findRoute, isReply, type CacheVersions, type Caller, type Reply, type Route, type UploadedFile, type WireParams } from '@quire/proto';
 import { wireParams } from '../http/wire-params';
 import { CallerResolver } from '../session/caller-resolver';
 import { RateLimiter } from '../security/rate-limiter';
@@ -13,6 +13,8 @@ export interface ApiCall {
   route: Route;
   caller: Caller;
   params: WireParams;
+  /** Read with the session; forwarded for services that cache. */
+  versions: CacheVersions;
   /** A file this call stored; removed again unless the service accepts it. */
   upload?: UploadedFile;
 }
@@ -34,25 +36,25 @@ export class ApiService {
     if (route.rateLimited) await this.limiter.consume(req.ip ?? '');
     // On an upload route the body is still unread: the caller comes from the cookie or the query string.
     const params = wireParams(req);
-    const caller = await this.callers.resolve(req, res, params);
+    const { caller, versions } = await this.callers.resolve(req, res, params);
     if ((route.auth === 'required' || route.auth === 'admin') && caller.uid === 0) {
       throw new AppError(ErrorCode.NotLoggedIn, 'not_logged_in');
     }
     if (route.auth === 'admin' && caller.groupid !== 1) throw new AppError(ErrorCode.NoPermission, 'no_permission');
-    if (!route.upload) return { route, caller, params };
+    if (!route.upload) return { route, caller, params, versions };
     // Only the gateway names a stored file: a `file` the client sent is dropped.
     const { file: _claimed, ...rest } = params;
-    if (!isUnreadMultipart(req)) return { route, caller, params: rest };
+    if (!isUnreadMultipart(req)) return { route, caller, params: rest, versions };
     const received = await this.uploads.receive(req, route.upload);
     const { file: _field, ...fields } = received.fields;
     const merged = { ...rest, ...fields };
-    return received.file ? { route, caller, params: { ...merged, file: received.file }, upload: received.file } : { route, caller, params: merged };
+    return received.file ? { route, caller, params: { ...merged, file: received.file }, upload: received.file, versions } : { route, caller, params: merged, versions };
   }
 
   async forward(call: ApiCall): Promise<Reply> {
     let reply: unknown;
     try {
-      reply = await this.transport.send(call.route.subject, { caller: call.caller, params: call.params });
+      reply = await this.transport.send(call.route.subject, { caller: call.caller, params: call.params, versions: call.versions });
     } catch (error) {
       if (call.upload) await this.uploads.discard(call.upload);
       throw error;

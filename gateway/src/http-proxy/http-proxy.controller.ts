@@ -21,7 +21,7 @@ export class HttpProxyController {
   async send(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (isCrossSiteWithCookie(req)) throw new AppError(ErrorCode.CrossSite, 'cross_site');
     const params = wireParams(req);
-    const caller = await this.callers.resolve(req, res, params);
+    const { caller } = await this.callers.resolve(req, res, params);
     if (caller.uid === 0) throw new AppError(ErrorCode.NotLoggedIn, 'not_logged_in');
     await this.proxy.ensureOpen(caller);
     const dto = parseParams(HttpProxyRequestSchema, params);

@@ -2,29 +2,38 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { KeyValueStore } from '@quire/platform';
-import { CLIENT_COOKIE, SESSION_COOKIE, anonymousCaller, sessionKey, type Caller, type SessionRecord, type WireParams } from '@quire/proto';
+import { CACHE_VERSION_KEYS, CLIENT_COOKIE, SESSION_COOKIE, anonymousCaller, sessionKey, type CacheVersions, type Caller, type SessionRecord, type WireParams } from '@quire/proto';
 import { readCookie, writeCookie } from '../http/cookies';
 
 const CLIENT_ID_PATTERN = /^[a-f0-9]{32}$/;
 const TOKEN_PATTERN = /^[A-Za-z0-9]{16,200}$/;
 const CLIENT_COOKIE_SECONDS = 365 * 24 * 3600;
 
+/** Who is calling, and the cache versions read in the same round trip (forwarded with the message). */
+export interface ResolvedCaller {
+  caller: Caller;
+  versions: CacheVersions;
+}
+
 /**
  * Resolves who is calling: the session behind the `user_token` parameter or the
- * `cookie_token` cookie (contract §2), and the browser's opaque client id.
+ * `cookie_token` cookie (contract §2), and the browser's opaque client id. The cache versions
+ * come with the session, read before the call is forwarded, so a service that caches needs no
+ * round trip of its own to know whether its copy is current.
  */
 @Injectable()
 export class CallerResolver {
   constructor(private readonly kv: KeyValueStore) {}
 
-  async resolve(req: Request, res: Response, params: WireParams): Promise<Caller> {
+  async resolve(req: Request, res: Response, params: WireParams): Promise<ResolvedCaller> {
     const caller = anonymousCaller(this.clientId(req, res), req.ip ?? '');
     const token = this.token(req, params);
-    if (!token) return caller;
-    const stored = await this.kv.get(sessionKey(token));
-    if (!stored) return caller;
+    const values = await this.kv.getMany(token ? [...CACHE_VERSION_KEYS, sessionKey(token)] : [...CACHE_VERSION_KEYS]);
+    const versions: CacheVersions = Object.fromEntries(CACHE_VERSION_KEYS.map((key, i) => [key, values[i]]));
+    const stored = token ? values[CACHE_VERSION_KEYS.length] : null;
+    if (!token || !stored) return { caller, versions };
     const session = JSON.parse(stored) as SessionRecord;
-    return { ...caller, uid: session.uid, username: session.username, groupid: session.groupid, token };
+    return { caller: { ...caller, uid: session.uid, username: session.username, groupid: session.groupid, token }, versions };
   }
 
   /** The token a request carries, whether or not it is valid. */

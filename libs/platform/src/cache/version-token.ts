@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { CacheVersionKey, type CacheVersions } from '@quire/proto';
 import { KeyValueStore } from '../key-value/key-value-store';
 
 /**
  * A token in the KeyValueStore that writers renew after every change of some data and readers
  * take before reading it: what a replica cached under the token it read is current while the
- * token is unchanged, in every replica at once (see VersionedCache).
+ * token is unchanged, in every replica at once (see VersionedCache). The gateway reads every
+ * token with the session and forwards them (`Message.versions`), so a cached read costs no extra
+ * round trip.
  */
 export abstract class VersionToken {
   protected constructor(
     private readonly kv: KeyValueStore,
-    readonly key: string,
+    readonly key: CacheVersionKey,
   ) {}
-
-  read(): Promise<string | null> {
-    return this.kv.get(this.key);
-  }
 
   /** Whatever was cached under any earlier token is stale from now on. */
   async renew(): Promise<void> {
@@ -29,9 +28,13 @@ export abstract class VersionToken {
     return result;
   }
 
-  /** Several tokens (of one KeyValueStore) in one round trip. */
-  static async readAll(first: VersionToken, ...others: VersionToken[]): Promise<(string | null)[]> {
-    return first.kv.getMany([first, ...others].map((token) => token.key));
+  /** The tokens' values: those the message carried (read by the gateway before forwarding), the rest in one round trip. */
+  static async readAll(carried: CacheVersions | undefined, ...tokens: VersionToken[]): Promise<(string | null)[]> {
+    const values = tokens.map((token) => carried?.[token.key]);
+    const missing = tokens.filter((_, i) => values[i] === undefined);
+    if (missing.length === 0) return values as (string | null)[];
+    const read = await missing[0].kv.getMany(missing.map((token) => token.key));
+    return values.map((value) => (value === undefined ? (read.shift() as string | null) : value));
   }
 }
 
@@ -42,9 +45,7 @@ export abstract class VersionToken {
  */
 @Injectable()
 export class AccessVersion extends VersionToken {
-  static readonly KEY = 'item:access-version';
-
   constructor(kv: KeyValueStore) {
-    super(kv, AccessVersion.KEY);
+    super(kv, CacheVersionKey.Access);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransportClient } from '@quire/platform';
 import {
+  type CacheVersions,
   type Caller,
   type CopyItemPagesDto,
   type CreateFirstPageDto,
@@ -19,9 +20,12 @@ export type PageRow = Record<string, unknown>;
 export class PageClient {
   constructor(private readonly transport: TransportClient) {}
 
-  /** The nested menu of an item, or its keyword hits (flat `pages`, `catalogs: []`), as JSON text. */
-  async menuJson(caller: Caller, itemId: number, keyword = ''): Promise<string> {
-    const reply = await this.transport.send<Reply<Menu>>(Subject.PageMenuGet, { caller, params: { item_id: itemId, keyword } });
+  /**
+   * The nested menu of an item, or its keyword hits (flat `pages`, `catalogs: []`), as JSON text;
+   * `versions`: the cache versions the gateway forwarded with item/info, passed on.
+   */
+  async menuJson(caller: Caller, itemId: number, keyword = '', versions?: CacheVersions): Promise<string> {
+    const reply = await this.transport.send<Reply<Menu>>(Subject.PageMenuGet, { caller, params: { item_id: itemId, keyword }, versions });
     return reply.json ?? '{"pages":[],"catalogs":[]}';
   }
 

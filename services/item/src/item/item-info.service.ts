@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type Caller, ErrorCode, escapeHtml, type ItemInfoDto, ItemType, type Menu, Reply, spliceJson } from '@quire/proto';
+import { AppError, type CacheVersions, type Caller, ErrorCode, escapeHtml, type ItemInfoDto, ItemType, type Menu, Reply, spliceJson } from '@quire/proto';
 import { ItemAccessService } from '../access/item-access.service';
 import { NoticeClient } from '../clients/notice.client';
 import { type PageRow, PageClient } from '../clients/page.client';
@@ -54,7 +54,7 @@ export class ItemInfoService {
    * not unlocked answers 10303 (the client opens the password screen), a missing or deleted
    * one 10101.
    */
-  async info(caller: Caller, dto: ItemInfoDto): Promise<ItemInfoReply> {
+  async info(caller: Caller, dto: ItemInfoDto, versions?: CacheVersions): Promise<ItemInfoReply> {
     const item = await this.access.resolve(dto.item_id || dto.item_domain);
     if (item && !(await this.access.mayVisit(caller, item))) throw new AppError(ErrorCode.NotCreator, 'item_visit_password_required');
     if (!item || item.is_del === 1) throw AppError.failed('item_not_exist');
@@ -78,10 +78,10 @@ export class ItemInfoService {
     // The menu stays JSON text from the page service's cache to the envelope (it is large); it is
     // parsed only to find the catalog chain of a default page. Keyword hits are flat: the chain
     // needs the whole menu.
-    const menu = await this.pages.menuJson(caller, item.item_id, dto.keyword);
+    const menu = await this.pages.menuJson(caller, item.item_id, dto.keyword, versions);
     let catalogs = NO_DEFAULT_CATALOGS;
     if (dto.default_page_id > 0) {
-      const tree = dto.keyword ? await this.pages.menuJson(caller, item.item_id) : menu;
+      const tree = dto.keyword ? await this.pages.menuJson(caller, item.item_id, '', versions) : menu;
       catalogs = defaultCatalogs(JSON.parse(tree) as Menu, dto.default_page_id);
     }
     const fields: Omit<RegularItemInfo, 'menu' | keyof ItemInfoRights> = {

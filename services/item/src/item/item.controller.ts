@@ -49,7 +49,7 @@ export class ItemController {
 
   @MessagePattern(Subject.ItemItemInfo)
   info(@Payload() message: Message): Promise<ItemInfoReply> {
-    return this.infos.info(message.caller, parseParams(ItemInfoSchema, message.params));
+    return this.infos.info(message.caller, parseParams(ItemInfoSchema, message.params), message.versions);
   }
 
   @MessagePattern(Subject.ItemItemDetail)

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { KeyValueStore, VersionToken } from '@quire/platform';
+import { CacheVersionKey } from '@quire/proto';
 
 /**
  * Renewed after every write of pages, catalogs, attachments and share keys (their repositories
@@ -7,9 +8,7 @@ import { KeyValueStore, VersionToken } from '@quire/platform';
  */
 @Injectable()
 export class ContentVersion extends VersionToken {
-  static readonly KEY = 'page:content-version';
-
   constructor(kv: KeyValueStore) {
-    super(kv, ContentVersion.KEY);
+    super(kv, CacheVersionKey.Content);
   }
 }

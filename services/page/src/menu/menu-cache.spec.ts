@@ -24,8 +24,8 @@ describe(MenuCache.name, () => {
     let builds = 0;
     const build = async () => ({ pages: [{ page_id: 1, n: ++builds }] });
 
-    const first = await sut.get(7, build);
-    const second = await sut.get(7, build);
+    const first = await sut.get(7, undefined, build);
+    const second = await sut.get(7, undefined, build);
 
     expect(JSON.parse(first)).toEqual({ pages: [{ page_id: 1, n: 1 }] });
     expect(second).toBe(first);
@@ -36,22 +36,22 @@ describe(MenuCache.name, () => {
     const replicaA = new MenuCache(new ContentVersion(kv));
     let builds = 0;
     const build = async () => ({ n: ++builds });
-    await replicaA.get(7, build);
-    await replicaA.get(8, build);
+    await replicaA.get(7, undefined, build);
+    await replicaA.get(8, undefined, build);
 
     await new ContentVersion(kv).renew(); // a write in replica B
 
-    expect(JSON.parse(await replicaA.get(7, build))).toEqual({ n: 3 });
-    expect(JSON.parse(await replicaA.get(8, build))).toEqual({ n: 4 });
-    expect(JSON.parse(await replicaA.get(8, build))).toEqual({ n: 4 });
+    expect(JSON.parse(await replicaA.get(7, undefined, build))).toEqual({ n: 3 });
+    expect(JSON.parse(await replicaA.get(8, undefined, build))).toEqual({ n: 4 });
+    expect(JSON.parse(await replicaA.get(8, undefined, build))).toEqual({ n: 4 });
   });
 
   it('keeps the menus of different items apart', async () => {
     const sut = new MenuCache(new ContentVersion(kv));
 
-    await sut.get(1, async () => ({ item: 1 }));
+    await sut.get(1, undefined, async () => ({ item: 1 }));
 
-    expect(JSON.parse(await sut.get(2, async () => ({ item: 2 })))).toEqual({ item: 2 });
-    expect(JSON.parse(await sut.get(1, async () => ({ item: 'rebuilt' })))).toEqual({ item: 1 });
+    expect(JSON.parse(await sut.get(2, undefined, async () => ({ item: 2 })))).toEqual({ item: 2 });
+    expect(JSON.parse(await sut.get(1, undefined, async () => ({ item: 'rebuilt' })))).toEqual({ item: 1 });
   });
 });

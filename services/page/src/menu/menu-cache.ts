@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { VersionedCache } from '@quire/platform';
+import { VersionedCache, VersionToken } from '@quire/platform';
+import type { CacheVersions } from '@quire/proto';
 import { ContentVersion } from '../cache/content-version';
 
 /** Menus kept (their JSON text, about 100 bytes a page): the most recently built ones. */
@@ -17,9 +18,9 @@ export class MenuCache {
 
   constructor(private readonly version: ContentVersion) {}
 
-  /** The item's menu as JSON text, from the cache or from `build` (then kept). */
-  async get(itemId: number, build: () => Promise<unknown>): Promise<string> {
-    const version = await this.version.read();
+  /** The item's menu as JSON text, from the cache or from `build` (then kept); `carried`: the versions a message brought. */
+  async get(itemId: number, carried: CacheVersions | undefined, build: () => Promise<unknown>): Promise<string> {
+    const [version] = await VersionToken.readAll(carried, this.version);
     const cached = this.menus.get(itemId, version);
     if (cached !== undefined) return cached;
     const json = JSON.stringify(await build());

@@ -9,6 +9,6 @@ export class MenuController {
 
   @MessagePattern(Subject.PageMenuGet)
   get(@Payload() message: Message): Promise<Reply<Menu>> {
-    return this.menus.get(parseParams(GetMenuSchema, message.params));
+    return this.menus.get(parseParams(GetMenuSchema, message.params), message.versions);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { containsText, type GetMenuDto, type Menu, Reply } from '@quire/proto';
+import { type CacheVersions, containsText, type GetMenuDto, type Menu, Reply } from '@quire/proto';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { PageRepository } from '../page/page.repository';
 import { buildMenu, buildSearchMenu } from './menu-builder';
@@ -18,10 +18,10 @@ export class MenuService {
     private readonly cache: MenuCache,
   ) {}
 
-  async get(dto: GetMenuDto): Promise<Reply<Menu>> {
+  async get(dto: GetMenuDto, carried?: CacheVersions): Promise<Reply<Menu>> {
     const keyword = dto.keyword.trim();
     if (keyword) return Reply.json(JSON.stringify(buildSearchMenu(await this.pages.search(dto.item_id, containsText(keyword)))));
-    return Reply.json(await this.cache.get(dto.item_id, () => this.build(dto.item_id)));
+    return Reply.json(await this.cache.get(dto.item_id, carried, () => this.build(dto.item_id)));
   }
 
   private async build(itemId: number): Promise<Menu> {

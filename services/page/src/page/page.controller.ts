@@ -25,7 +25,7 @@ export class PageController {
 
   @MessagePattern(Subject.PagePageInfo)
   info(@Payload() message: Message): Promise<Reply<PageInfo>> {
-    return this.pages.info(message.caller, parseParams(PageInfoSchema, message.params));
+    return this.pages.info(message.caller, parseParams(PageInfoSchema, message.params), message.versions);
   }
 
   @MessagePattern(Subject.PagePageSave)

@@ -3,6 +3,7 @@ import type { QuireConfig } from '@quire/config';
 import { AccessVersion, QUIRE_CONFIG, VersionedCache, VersionToken } from '@quire/platform';
 import {
   AppError,
+  type CacheVersions,
   type Caller,
   type CreateFirstPageDto,
   type DeletePageDto,
@@ -77,8 +78,8 @@ export class PageService {
    * The most read call: answered from this replica's cache while neither the content nor any
    * right changed (both versions in one round trip), otherwise from the store and the item service.
    */
-  async info(caller: Caller, dto: PageInfoDto): Promise<Reply<PageInfo>> {
-    const [content, access] = await VersionToken.readAll(this.contentVersion, this.accessVersion);
+  async info(caller: Caller, dto: PageInfoDto, carried?: CacheVersions): Promise<Reply<PageInfo>> {
+    const [content, access] = await VersionToken.readAll(carried, this.contentVersion, this.accessVersion);
     const info = this.infos.get(dto.page_id, content) ?? (await this.loadInfo(dto.page_id, content));
     await this.access.requireVisitAt(caller, info.item_id, access);
     return Reply.json(info.json);
