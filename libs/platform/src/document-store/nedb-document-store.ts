@@ -66,6 +66,7 @@ export class NedbDocumentStore extends DocumentStore {
       { $inc: { seq: 1 } },
       { upsert: true, returnUpdatedDocs: true },
     );
+    await file.flushed();
     file.wrote(1);
     return (affectedDocuments as unknown as { seq: number }).seq;
   }
@@ -113,6 +114,11 @@ class NedbFile {
     private readonly log: NedbAppendLog,
   ) {}
 
+  /** Resolves once the lines of every operation done so far are on disk (see NedbAppendLog). */
+  flushed(): Promise<void> {
+    return this.log.flushed();
+  }
+
   wrote(count: number): void {
     this.writes += count;
     if (this.writes < this.nextCheck) return;
@@ -143,8 +149,8 @@ class NedbCollection<T extends object> extends Collection<T> {
   }
 
   override async ensureIndex(spec: IndexSpec<T>): Promise<void> {
-    const { datastore } = await this.file();
-    await this.write(() => datastore.ensureIndexAsync({ fieldName: spec.field, unique: spec.unique ?? false, sparse: spec.sparse ?? false }));
+    const file = await this.file();
+    await this.write(file, () => file.datastore.ensureIndexAsync({ fieldName: spec.field, unique: spec.unique ?? false, sparse: spec.sparse ?? false }));
   }
 
   override async insertOne(doc: T): Promise<T> {
@@ -156,7 +162,7 @@ class NedbCollection<T extends object> extends Collection<T> {
     if (docs.length === 0) return [];
     const file = await this.file();
     const copies = docs.map((doc) => withoutUndefined(doc) as PlainObject);
-    const inserted = await this.write(() => file.datastore.insertAsync(copies));
+    const inserted = await this.write(file, () => file.datastore.insertAsync(copies));
     file.wrote(copies.length);
     return inserted.map((doc) => strip<T>(doc));
   }
@@ -193,7 +199,7 @@ class NedbCollection<T extends object> extends Collection<T> {
     const file = await this.file();
     const query = this.query(filter);
     const modifier = normalizeUpdate(update as PlainObject, this.name);
-    const { numAffected, affectedDocuments } = await this.write(() =>
+    const { numAffected, affectedDocuments } = await this.write(file, () =>
       file.datastore.updateAsync(query, modifier, { multi: false, returnUpdatedDocs: true }),
     );
     file.wrote(numAffected);
@@ -212,14 +218,14 @@ class NedbCollection<T extends object> extends Collection<T> {
     const file = await this.file();
     const query = this.query(filter);
     const modifier = normalizeUpdate(update as PlainObject, this.name);
-    const { numAffected } = await this.write(() => file.datastore.updateAsync(query, modifier, { multi }));
+    const { numAffected } = await this.write(file, () => file.datastore.updateAsync(query, modifier, { multi }));
     file.wrote(numAffected);
     return numAffected;
   }
 
   private async remove(filter: Filter<T>, multi: boolean): Promise<number> {
     const file = await this.file();
-    const removed = await file.datastore.removeAsync(this.query(filter), { multi });
+    const removed = await this.write(file, () => file.datastore.removeAsync(this.query(filter), { multi }));
     file.wrote(removed);
     return removed;
   }
@@ -229,10 +235,15 @@ class NedbCollection<T extends object> extends Collection<T> {
     return toNedbQuery(filter as PlainObject, this.name);
   }
 
-  /** Runs a write, turning NeDB's unique-index violation into the port's DuplicateKeyError. */
-  private async write<R>(operation: () => Promise<R>): Promise<R> {
+  /**
+   * Runs a write and waits until its lines are on disk (acknowledged = durable), turning NeDB's
+   * unique-index violation into the port's DuplicateKeyError.
+   */
+  private async write<R>(file: NedbFile, operation: () => Promise<R>): Promise<R> {
     try {
-      return await operation();
+      const result = await operation();
+      await file.flushed();
+      return result;
     } catch (error) {
       if ((error as { errorType?: unknown }).errorType === 'uniqueViolated') {
         throw new DuplicateKeyError(this.name, (error as Error).message);

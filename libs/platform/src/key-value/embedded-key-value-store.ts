@@ -153,12 +153,14 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
     this.entries.set(key, entry);
     const row: Row = { _id: key, v: entry.value, e: entry.expiresAt };
     await this.datastore.updateAsync({ _id: key }, row, { upsert: true });
+    await this.log.flushed();
     this.wrote(1);
   }
 
   private async persistRemoval(keys: string[]): Promise<void> {
     const query = keys.length === 1 ? { _id: keys[0] } : { _id: { $in: keys } };
     const removed = await this.datastore.removeAsync(query, { multi: true });
+    await this.log.flushed();
     this.wrote(removed);
   }
 
