@@ -47,6 +47,45 @@ describe(NedbDocumentStore.name, () => {
     expect(fs.readdirSync(nested).sort()).toEqual(['counters.db', 'notes.db']);
   });
 
+  it('keeps indexes right when documents sharing a key are updated, moved to another key, or collide on a unique key', async () => {
+    interface Page {
+      page_id: number;
+      item_id: number;
+      title: string;
+    }
+    const sut = new NedbDocumentStore({ dir });
+    const pages = sut.collection<Page>('pages');
+    await pages.ensureIndex({ field: 'page_id', unique: true });
+    await pages.ensureIndex({ field: 'item_id' });
+    await pages.insertMany(Array.from({ length: 300 }, (_, i) => ({ page_id: i + 1, item_id: 7, title: `page ${i + 1}` })));
+
+    // Same key (item 7): the updated document is what the index answers, the others are untouched.
+    await pages.updateOne({ page_id: 150 }, { $set: { title: 'edited' } });
+    await pages.updateMany({ page_id: { $in: [1, 2] } }, { $set: { title: 'both' } });
+    const inItem = await pages.find({ item_id: 7 }, { sort: { page_id: 1 } });
+    expect(inItem).toHaveLength(300);
+    expect(inItem.filter((page) => page.title !== `page ${page.page_id}`).map((page) => [page.page_id, page.title])).toEqual([
+      [1, 'both'],
+      [2, 'both'],
+      [150, 'edited'],
+    ]);
+    // A changed key moves the document between keys.
+    await pages.updateOne({ page_id: 150 }, { $set: { item_id: 8 } });
+    expect(await pages.count({ item_id: 7 })).toBe(299);
+    expect(await pages.find({ item_id: 8 })).toEqual([{ page_id: 150, item_id: 8, title: 'edited' }]);
+    // A unique key taken by another document is refused and changes nothing.
+    await expect(pages.updateOne({ page_id: 3 }, { $set: { page_id: 4 } })).rejects.toThrow(DuplicateKeyError);
+    expect(await pages.findOne({ page_id: 3 })).toEqual({ page_id: 3, item_id: 7, title: 'page 3' });
+    expect(await pages.find({ page_id: 4 })).toHaveLength(1);
+    await sut.close();
+
+    // What is on disk says the same.
+    const reopened = new NedbDocumentStore({ dir });
+    expect(await reopened.collection<Page>('pages').count({ item_id: 7 })).toBe(299);
+    expect(await reopened.collection<Page>('pages').findOne({ page_id: 1 })).toEqual({ page_id: 1, item_id: 7, title: 'both' });
+    await reopened.close();
+  });
+
   it('finds documents, indexes and sequences again after a restart', async () => {
     const first = new NedbDocumentStore({ dir });
     const notes = first.collection<Note>('notes');

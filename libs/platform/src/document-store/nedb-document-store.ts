@@ -11,6 +11,7 @@ import {
   type Update,
 } from './document-store';
 import { NedbAppendLog } from './nedb-append-log';
+import { installInPlaceIndexUpdate } from './nedb-index-update';
 import {
   COUNTERS_COLLECTION,
   assertCollectionName,
@@ -45,6 +46,7 @@ export class NedbDocumentStore extends DocumentStore {
 
   constructor(options: NedbDocumentStoreOptions) {
     super();
+    installInPlaceIndexUpdate();
     this.dir = path.resolve(options.dir);
     fs.mkdirSync(this.dir, { recursive: true });
   }

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Datastore from '@seald-io/nedb';
 import { NedbAppendLog } from '../document-store/nedb-append-log';
+import { installInPlaceIndexUpdate } from '../document-store/nedb-index-update';
 import { KeyValueStore } from './key-value-store';
 
 export interface EmbeddedKeyValueStoreOptions {
@@ -45,6 +46,7 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
 
   constructor(options: EmbeddedKeyValueStoreOptions) {
     super();
+    installInPlaceIndexUpdate();
     const dir = path.resolve(options.dir);
     fs.mkdirSync(dir, { recursive: true });
     this.datastore = new Datastore<Row>({ filename: path.join(dir, 'kv.db') });
