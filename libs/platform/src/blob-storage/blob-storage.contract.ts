@@ -76,6 +76,19 @@ export function describeBlobStorageContract(name: string, factory: () => Promise
       expect((await readAll(await sut.get('images/logo'))).toString()).toBe('second');
     });
 
+    it('forgets an earlier type when a key is written again with the generic type, or deleted and written again', async () => {
+      await sut.put('files/a', Buffer.from('typed'), 'image/png');
+      await sut.put('files/a', Buffer.from('generic'), 'application/octet-stream');
+      await sut.put('files/b', Buffer.from('typed'), 'text/plain');
+      await sut.delete('files/b');
+      await sut.put('files/b', Buffer.from('generic'), 'application/octet-stream');
+      await sut.put('plain/c', Buffer.from('generic'), 'application/octet-stream');
+
+      expect(await sut.stat('files/a')).toEqual({ size: 7, contentType: 'application/octet-stream' });
+      expect(await sut.stat('files/b')).toEqual({ size: 7, contentType: 'application/octet-stream' });
+      expect(await sut.stat('plain/c')).toEqual({ size: 7, contentType: 'application/octet-stream' });
+    });
+
     it('treats a key that is only a prefix of other keys as absent', async () => {
       await sut.put('items/9/pages/1.md', Buffer.from('page'), 'text/markdown');
 

@@ -30,6 +30,14 @@ export class LocalDiskBlobStorage extends BlobStorage {
   private ready?: Promise<string>;
   /** Directories this process created or checked (not symlinks): each is checked once, not on every write. */
   private readonly checkedDirs = new Set<string>();
+  /**
+   * Directories of the sidecar tree found missing: no sidecar can be there, so writing or deleting a
+   * blob of the default type there skips the unlink of a stale one. Forgotten as soon as this process
+   * writes a sidecar (the store's directory belongs to one process).
+   */
+  private readonly sidecarFreeDirs = new Set<string>();
+  /** Counts sidecar writes, so a check that ran across one is not remembered. */
+  private sidecarWrites = 0;
 
   constructor(options: LocalDiskBlobStorageOptions) {
     super();
@@ -51,11 +59,15 @@ export class LocalDiskBlobStorage extends BlobStorage {
       const sidecar = meta.contentType !== DEFAULT_CONTENT_TYPE;
       if (sidecar) await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
       await makeParents(path.join(this.root, 'blobs'), key, this.checkedDirs);
-      if (sidecar) await makeParents(path.join(this.root, 'meta'), `${key}.json`, this.checkedDirs);
+      if (sidecar) {
+        this.sidecarWrites++;
+        this.sidecarFreeDirs.clear();
+        await makeParents(path.join(this.root, 'meta'), `${key}.json`, this.checkedDirs);
+      }
       const size = Buffer.isBuffer(body) ? body.length : (await fs.stat(tmpBlob)).size;
       await fs.rename(tmpBlob, blobPath);
       if (sidecar) await fs.rename(tmpMeta, metaPath);
-      else await removeFile(metaPath);
+      else await this.removeSidecar(metaPath);
       return { size, contentType: meta.contentType };
     } catch (error) {
       // A directory removed behind this process's back is checked (and made) again next time.
@@ -105,10 +117,14 @@ export class LocalDiskBlobStorage extends BlobStorage {
       if (error instanceof BlobNotFoundError) return;
       throw error;
     }
-    // A key that names a directory of other blobs holds no blob itself.
-    if (!(await fs.stat(blobPath)).isFile()) return;
-    await removeFile(blobPath);
-    await removeFile(metaPath);
+    try {
+      await removeFile(blobPath);
+    } catch (error) {
+      // A key that names a directory of other blobs holds no blob itself.
+      if (isDirectory(error)) return;
+      throw error;
+    }
+    await this.removeSidecar(metaPath);
   }
 
   async ping(): Promise<void> {
@@ -135,6 +151,18 @@ export class LocalDiskBlobStorage extends BlobStorage {
     const metaPath = path.resolve(metas, `${key}.json`);
     if (!isInside(blobPath, blobs) || !isInside(metaPath, metas)) throw new InvalidBlobKeyError(key);
     return { blobPath, metaPath };
+  }
+
+  /** Removes a blob's sidecar if it may have one: one unlink, or none where the sidecar tree has no such directory. */
+  private async removeSidecar(metaPath: string): Promise<void> {
+    const dir = path.dirname(metaPath);
+    if (this.sidecarFreeDirs.has(dir)) return;
+    const writes = this.sidecarWrites;
+    if (!(await fs.lstat(dir).then(() => true, (error: unknown) => (isMissing(error) ? false : Promise.reject(error))))) {
+      if (writes === this.sidecarWrites) this.sidecarFreeDirs.add(dir);
+      return;
+    }
+    await removeFile(metaPath);
   }
 
   /** Refuses a blob reached through a symlink that points outside the store. */
@@ -200,6 +228,11 @@ async function removeFile(file: string): Promise<void> {
   await fs.unlink(file).catch((error: unknown) => {
     if (!isMissing(error)) throw error;
   });
+}
+
+function isDirectory(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'EISDIR' || code === 'EPERM';
 }
 
 function isMissing(error: unknown): boolean {
