@@ -73,6 +73,22 @@ describe(LocalDiskBlobStorage.name, () => {
     await expect(sut.get('leak.txt')).rejects.toBeInstanceOf(InvalidBlobKeyError);
   });
 
+  it('never deletes outside the store: not through a symlinked directory, and a symlinked blob loses only the link', async () => {
+    const outside = path.join(parent, 'outside');
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(outside, 'kept.txt'), 'kept');
+    await sut.put('own/real.txt', Buffer.from('mine'), 'text/plain');
+    fs.symlinkSync(outside, path.join(dir, 'blobs', 'linked'));
+    fs.symlinkSync(path.join(outside, 'kept.txt'), path.join(dir, 'blobs', 'own', 'link.txt'));
+
+    await expect(sut.delete('linked/kept.txt')).rejects.toBeInstanceOf(InvalidBlobKeyError);
+    await sut.delete('own/link.txt');
+    await sut.delete('own/real.txt');
+
+    expect(fs.readFileSync(path.join(outside, 'kept.txt'), 'utf8')).toBe('kept');
+    expect(fs.readdirSync(path.join(dir, 'blobs', 'own'))).toEqual([]);
+  });
+
   it('answers ping once the directory is writable', async () => {
     await expect(sut.ping()).resolves.toBeUndefined();
     expect(fs.existsSync(path.join(dir, 'blobs'))).toBe(true);
