@@ -15,5 +15,5 @@ export const SESSION_COOKIE = 'cookie_token';
 export const CLIENT_COOKIE = 'quire_client';
 
 export const sessionKey = (token: string) => `session:${token}`;
-/** The set of a user's live tokens, so logout and password changes can end them all. */
-export const userSessionsKey = (uid: number) => `user-sessions:${uid}`;
+/** The set (KeyValueStore.addToSet) of a user's tokens, so logout and password changes can end them all. */
+export const userSessionsKey = (uid: number) => `user-session-set:${uid}`;

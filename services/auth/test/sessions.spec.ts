@@ -63,7 +63,7 @@ describe('auth sessions', () => {
     const record = JSON.parse((await kv.get(sessionKey(token))) as string) as SessionRecord;
     expect(record).toMatchObject({ uid: user.uid, username, groupid: 2 });
     expect(await kv.ttl(sessionKey(token))).toBeGreaterThan(89 * 24 * 3600);
-    expect(JSON.parse((await kv.get(userSessionsKey(user.uid))) as string)).toContain(token);
+    expect(await kv.setMembers(userSessionsKey(user.uid))).toContain(token);
   });
 
   it('records the login time', async () => {
@@ -96,6 +96,17 @@ describe('auth sessions', () => {
     for (const other of elsewhere) expect(await kv.get(sessionKey(other.token))).toBeNull();
     expect(await kv.get(sessionKey(here.token))).not.toBeNull();
     expect(await codeOf(login(username, 'first-pass'))).toEqual([10204, 'username_or_password_incorrect']);
+  });
+
+  it('a password change also ends sessions started at the same moment (none is lost from the list)', async () => {
+    const username = await newUser('race-pass');
+    const here = await login(username, 'race-pass');
+    const elsewhere = await Promise.all(Array.from({ length: 8 }, () => login(username, 'race-pass')));
+
+    await send(Subject.AuthUserResetPassword, here.caller, { password: 'race-pass', new_password: 'race-pass-2' });
+
+    expect((await Promise.all(elsewhere.map((other) => kv.get(sessionKey(other.token))))).filter((record) => record !== null)).toEqual([]);
+    expect(await kv.setMembers(userSessionsKey(here.user.uid))).toEqual([here.token]);
   });
 
   it('after five failures a wrong captcha is refused and uses the code up', async () => {

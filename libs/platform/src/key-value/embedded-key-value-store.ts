@@ -90,6 +90,37 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
     return next;
   }
 
+  // A set is kept as the JSON array of its members. From reading it to put() nothing awaits, so
+  // concurrent changes of one set cannot interleave.
+  override async addToSet(key: string, members: string[], ttlSeconds?: number): Promise<void> {
+    KeyValueStore.assertTtl(ttlSeconds);
+    await this.load();
+    if (members.length === 0) return;
+    const entry = this.live(key);
+    const set = new Set([...membersOf(entry), ...members]);
+    const expiresAt = ttlSeconds ? Date.now() + ttlSeconds * 1000 : (entry?.expiresAt ?? null);
+    await this.put(key, { value: JSON.stringify([...set]), expiresAt });
+  }
+
+  override async removeFromSet(key: string, members: string[]): Promise<void> {
+    await this.load();
+    const entry = this.live(key);
+    if (!entry) return;
+    const gone = new Set(members);
+    const left = membersOf(entry).filter((member) => !gone.has(member));
+    if (left.length > 0) {
+      await this.put(key, { value: JSON.stringify(left), expiresAt: entry.expiresAt });
+      return;
+    }
+    this.entries.delete(key);
+    await this.persistRemoval([key]);
+  }
+
+  override async setMembers(key: string): Promise<string[]> {
+    await this.load();
+    return membersOf(this.live(key));
+  }
+
   override async ttl(key: string): Promise<number> {
     await this.load();
     const entry = this.live(key);
@@ -182,5 +213,16 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
     this.writes = 0;
     // Crash-safe (temp file + rename), queued behind the writes already waiting.
     this.datastore.compactDatafileAsync().catch(() => undefined);
+  }
+}
+
+/** The members of a set entry; a value that is not a JSON array of strings holds none. */
+function membersOf(entry: Entry | undefined): string[] {
+  if (!entry) return [];
+  try {
+    const parsed: unknown = JSON.parse(entry.value);
+    return Array.isArray(parsed) ? parsed.filter((member): member is string => typeof member === 'string') : [];
+  } catch {
+    return [];
   }
 }

@@ -122,6 +122,37 @@ export function describeKeyValueStoreContract(
       expect(await sut.get(key('word'))).toBe('abc');
     });
 
+    it('keeps sets: adds without duplicates, removes, and an emptied set disappears', async () => {
+      expect(await sut.setMembers(key('tokens'))).toEqual([]);
+      await sut.addToSet(key('tokens'), ['a', 'b']);
+      await sut.addToSet(key('tokens'), ['b', 'c']);
+      expect((await sut.setMembers(key('tokens'))).sort()).toEqual(['a', 'b', 'c']);
+
+      await sut.removeFromSet(key('tokens'), ['a', 'never-there']);
+      expect((await sut.setMembers(key('tokens'))).sort()).toEqual(['b', 'c']);
+      await sut.removeFromSet(key('tokens'), ['b', 'c']);
+      expect(await sut.setMembers(key('tokens'))).toEqual([]);
+      expect(await sut.ttl(key('tokens'))).toBe(-2);
+      await expect(sut.removeFromSet(key('missing'), ['x'])).resolves.toBeUndefined();
+    });
+
+    it('loses no member when 50 adds to one set run at once', async () => {
+      await Promise.all(Array.from({ length: 50 }, (_, i) => sut.addToSet(key('logins'), [`token-${i}`], 60)));
+
+      expect((await sut.setMembers(key('logins'))).length).toBe(50);
+      expect([59, 60]).toContain(await sut.ttl(key('logins')));
+    });
+
+    it('expires a set after its ttl, renewed by every add with one', async () => {
+      await sut.addToSet(key('short'), ['a'], 1);
+      await sleep(700);
+      await sut.addToSet(key('short'), ['b'], 1);
+      await sleep(700);
+      expect((await sut.setMembers(key('short'))).sort()).toEqual(['a', 'b']);
+      await sleep(600);
+      expect(await sut.setMembers(key('short'))).toEqual([]);
+    });
+
     it('rejects ttls that are not whole seconds >= 1', async () => {
       await expect(sut.set(key('a'), 'x', 0)).rejects.toThrow(RangeError);
       await expect(sut.set(key('a'), 'x', 1.5)).rejects.toThrow(RangeError);

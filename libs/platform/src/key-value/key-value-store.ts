@@ -1,4 +1,4 @@
-/** The key-value port: sessions, captcha codes, counters and rate limits, with TTLs. */
+/** The key-value port: sessions, captcha codes, counters, rate limits and small sets, with TTLs. */
 export abstract class KeyValueStore {
   abstract get(key: string): Promise<string | null>;
   /** Several keys in one round trip: the values in the keys' order, null where a key is missing. */
@@ -12,6 +12,15 @@ export abstract class KeyValueStore {
    * it an existing lifetime is kept. Rejects when the stored value is not an integer.
    */
   abstract incr(key: string, ttlSeconds?: number): Promise<number>;
+  /**
+   * Atomically adds members to the set at `key` (created when missing; concurrent adds never lose
+   * one). With `ttlSeconds` the set's lifetime is (re)set to that many seconds.
+   */
+  abstract addToSet(key: string, members: string[], ttlSeconds?: number): Promise<void>;
+  /** Atomically removes members; a set left empty disappears. */
+  abstract removeFromSet(key: string, members: string[]): Promise<void>;
+  /** The set's members, in no particular order; [] when it does not exist. */
+  abstract setMembers(key: string): Promise<string[]>;
   /** Remaining lifetime in seconds; -1 when the key has none, -2 when it does not exist. */
   abstract ttl(key: string): Promise<number>;
   abstract ping(): Promise<void>;

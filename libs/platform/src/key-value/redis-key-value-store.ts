@@ -61,6 +61,26 @@ export class RedisKeyValueStore extends KeyValueStore {
     return Number(value);
   }
 
+  override async addToSet(key: string, members: string[], ttlSeconds?: number): Promise<void> {
+    KeyValueStore.assertTtl(ttlSeconds);
+    if (members.length === 0) return;
+    if (!ttlSeconds) {
+      await this.reachable(() => this.redis.sadd(key, ...members));
+      return;
+    }
+    const results = await this.reachable(() => this.redis.multi().sadd(key, ...members).expire(key, ttlSeconds).exec());
+    const failed = results?.find(([error]) => error)?.[0];
+    if (!results || failed) throw failed ?? new Error(`SADD ${key} was aborted`);
+  }
+
+  override async removeFromSet(key: string, members: string[]): Promise<void> {
+    if (members.length > 0) await this.reachable(() => this.redis.srem(key, ...members));
+  }
+
+  override setMembers(key: string): Promise<string[]> {
+    return this.reachable(() => this.redis.smembers(key));
+  }
+
   override ttl(key: string): Promise<number> {
     return this.reachable(() => this.redis.ttl(key));
   }

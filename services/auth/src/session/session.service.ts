@@ -11,8 +11,9 @@ export interface SessionUser {
 
 /**
  * Opaque session tokens in the KeyValueStore. `session:<token>` holds the SessionRecord the
- * gateway reads to resolve callers; `user-sessions:<uid>` lists a user's tokens so that
- * logout and password changes can end them.
+ * gateway reads to resolve callers; the set `user-session-set:<uid>` holds a user's tokens so
+ * that logout and password changes can end them. Tokens join and leave the set atomically:
+ * two logins at once both stay listed, so a password change ends both.
  */
 @Injectable()
 export class SessionService {
@@ -28,8 +29,8 @@ export class SessionService {
       createdAt: Math.floor(Date.now() / 1000),
     };
     await this.kv.set(sessionKey(token), JSON.stringify(record), SESSION_TTL_SECONDS);
-    const live = await this.liveTokens(user.uid);
-    await this.saveTokens(user.uid, [...live, token]);
+    await this.kv.addToSet(userSessionsKey(user.uid), [token], SESSION_TTL_SECONDS);
+    await this.forgetExpired(user.uid);
     return token;
   }
 
@@ -50,46 +51,23 @@ export class SessionService {
     if (!token) return;
     const record = await this.resolve(token);
     await this.kv.delete(sessionKey(token));
-    if (record) {
-      const live = await this.liveTokens(record.uid);
-      await this.saveTokens(
-        record.uid,
-        live.filter((t) => t !== token),
-      );
-    }
+    if (record) await this.kv.removeFromSet(userSessionsKey(record.uid), [token]);
   }
 
   /** Ends every session of the user except `keep` (the caller's own, when it carried one). */
   async endOthers(uid: number, keep?: string): Promise<void> {
-    const tokens = await this.listTokens(uid);
-    const others = tokens.filter((t) => t !== keep);
+    const others = (await this.kv.setMembers(userSessionsKey(uid))).filter((t) => t !== keep);
     await Promise.all(others.map((t) => this.kv.delete(sessionKey(t))));
-    await this.saveTokens(uid, keep !== undefined && tokens.includes(keep) ? [keep] : []);
+    await this.kv.removeFromSet(userSessionsKey(uid), others);
   }
 
-  /** The user's tokens whose session still exists (expired ones are dropped from the list). */
-  private async liveTokens(uid: number): Promise<string[]> {
-    const tokens = await this.listTokens(uid);
-    const alive = await Promise.all(tokens.map(async (t) => ((await this.kv.get(sessionKey(t))) === null ? null : t)));
-    return alive.filter((t): t is string => t !== null);
-  }
-
-  private async listTokens(uid: number): Promise<string[]> {
-    const raw = await this.kv.get(userSessionsKey(uid));
-    if (raw === null) return [];
-    try {
-      const parsed: unknown = JSON.parse(raw);
-      return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
-    } catch {
-      return [];
-    }
-  }
-
-  private async saveTokens(uid: number, tokens: string[]): Promise<void> {
-    if (tokens.length === 0) {
-      await this.kv.delete(userSessionsKey(uid));
-      return;
-    }
-    await this.kv.set(userSessionsKey(uid), JSON.stringify(tokens), SESSION_TTL_SECONDS);
+  /** Drops tokens whose session expired from the user's set, so it does not grow with every login. */
+  private async forgetExpired(uid: number): Promise<void> {
+    const tokens = await this.kv.setMembers(userSessionsKey(uid));
+    const records = await this.kv.getMany(tokens.map(sessionKey));
+    await this.kv.removeFromSet(
+      userSessionsKey(uid),
+      tokens.filter((_, i) => records[i] === null),
+    );
   }
 }
