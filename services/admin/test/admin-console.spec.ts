@@ -238,6 +238,25 @@ describe('administrator console', () => {
       expect(await failure(Subject.AdminUserDelete, admin, { uid: leaver.uid })).toMatchObject({ code: 10101, key: 'admin_user_not_found' });
     });
 
+    it("deletes the teams a deleted user owned: an item they gave away stops being shared through them", async () => {
+      const heir = await createUser(ctx.app);
+      const teammate = await createUser(ctx.app);
+      const leaver = await createUser(ctx.app, { password: 'leaver-pass' });
+      const itemId = await addItem(leaver, 'Handed over');
+      const { id: teamId } = await send<{ id: number }>(Subject.TeamTeamSave, leaver, { team_name: 'Old crew' });
+      await send(Subject.TeamMemberSave, leaver, { team_id: teamId, member_username: teammate.username });
+      await send(Subject.TeamItemSave, leaver, { team_id: teamId, item_id: itemId });
+      await send(Subject.ItemItemAttorn, leaver, { item_id: itemId, username: heir.username, password: 'leaver-pass' });
+      expect(await send(Subject.TeamAccessRights, heir, { item_id: itemId, uid: teammate.uid })).not.toBeNull();
+
+      await expect(send(Subject.AdminUserDelete, admin, { uid: leaver.uid })).resolves.toBe(1);
+
+      expect(await send(Subject.TeamAccessRights, heir, { item_id: itemId, uid: teammate.uid })).toBeNull();
+      expect(await ctx.app.get(DocumentStore).collection<{ uid: number }>('teams').count({ uid: leaver.uid })).toBe(0);
+      expect(await ctx.app.get(DocumentStore).collection<{ team_id: number }>('team_members').count({ team_id: teamId })).toBe(0);
+      expect(await ctx.app.get(DocumentStore).collection<{ team_id: number }>('team_items').count({ team_id: teamId })).toBe(0);
+    });
+
     it('refuses to delete a user who still owns items, until they are gone', async () => {
       const owner = await createUser(ctx.app);
       const itemId = await addItem(owner, 'Owned docs');

@@ -21,6 +21,7 @@ import { NoticeClient } from '../clients/notice.client';
 import { TeamItemMemberRepository } from '../team-item-member/team-item-member.repository';
 import { TeamItemRepository } from '../team-item/team-item.repository';
 import { TeamOwnershipService } from '../team/team-ownership.service';
+import { TeamService } from '../team/team.service';
 import type { TeamMemberEntity } from './team-member.entity';
 import { TeamMemberRepository } from './team-member.repository';
 
@@ -35,6 +36,7 @@ export class TeamMemberService {
     private readonly items: TeamItemRepository,
     private readonly rights: TeamItemMemberRepository,
     private readonly ownership: TeamOwnershipService,
+    private readonly teams: TeamService,
     private readonly auth: AuthClient,
     private readonly notices: NoticeClient,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
@@ -101,9 +103,13 @@ export class TeamMemberService {
     return 1;
   }
 
-  /** Internal (the administrator deleted the user): they leave every team, with the item rights those teams gave. */
+  /**
+   * Internal (the administrator deleted the user): the teams they owned are deleted, and they
+   * leave every other team, with the item rights those teams gave.
+   */
   async forgetUser(caller: Caller, uid: number): Promise<Count> {
     requireAdmin(caller);
+    await this.teams.deleteOwnedBy(uid);
     const count = await this.members.removeByUser(uid);
     await this.rights.removeByUser(uid);
     return { count };

@@ -63,11 +63,25 @@ export class TeamService {
    */
   async delete(caller: Caller, teamId: number): Promise<1> {
     const team = await this.ownership.require(caller, teamId, ErrorCode.NoPermission);
-    await this.teams.remove(team.id);
-    await this.rights.removeByTeam(team.id);
-    await this.items.removeByTeam(team.id);
-    await this.members.removeByTeam(team.id);
+    await this.remove(team.id);
     return 1;
+  }
+
+  /**
+   * Internal (the administrator deleted the user): the teams they owned go too, with everything
+   * they gave. Nobody could manage them any more, and their items may belong to others by now.
+   */
+  async deleteOwnedBy(uid: number): Promise<number> {
+    const owned = await this.teams.listByOwner(uid);
+    for (const team of owned) await this.remove(team.id);
+    return owned.length;
+  }
+
+  private async remove(teamId: number): Promise<void> {
+    await this.teams.remove(teamId);
+    await this.rights.removeByTeam(teamId);
+    await this.items.removeByTeam(teamId);
+    await this.members.removeByTeam(teamId);
   }
 }
 
