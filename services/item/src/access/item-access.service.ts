@@ -65,9 +65,13 @@ export class ItemAccessService {
     };
   }
 
-  /** Read access, whether or not the item is deleted (`item/info` checks it before existence). */
-  async mayVisit(caller: Caller, item: ItemEntity): Promise<boolean> {
-    return (await this.rights(caller, item)).visit;
+  /**
+   * Read, edit and creator rights in one pass, whether or not the item is deleted (`item/info`
+   * checks the read right before existence); edit as `accessTo` has it (never on an archived item).
+   */
+  async viewerRights(caller: Caller, item: ItemEntity): Promise<Pick<ItemAccess, 'visit' | 'edit' | 'creator'>> {
+    const rights = await this.rights(caller, item);
+    return { visit: rights.visit, edit: rights.writer && item.is_archived !== 1, creator: rights.creator };
   }
 
   /** Creator or edit member, ignoring the archive flag (copying an item only reads it). */

@@ -56,10 +56,10 @@ export class ItemInfoService {
    */
   async info(caller: Caller, dto: ItemInfoDto, versions?: CacheVersions): Promise<ItemInfoReply> {
     const item = await this.access.resolve(dto.item_id || dto.item_domain);
-    if (item && !(await this.access.mayVisit(caller, item))) throw new AppError(ErrorCode.NotCreator, 'item_visit_password_required');
-    if (!item || item.is_del === 1) throw AppError.failed('item_not_exist');
+    const rights = item ? await this.access.viewerRights(caller, item) : null;
+    if (item && !rights?.visit) throw new AppError(ErrorCode.NotCreator, 'item_visit_password_required');
+    if (!item || !rights || item.is_del === 1) throw AppError.failed('item_not_exist');
 
-    const rights = await this.access.accessTo(caller, item);
     const head: ItemInfoHead = {
       item_id: item.item_id,
       item_domain: item.item_domain ?? '',
