@@ -162,11 +162,11 @@ export class LocalDiskBlobStorage extends BlobStorage {
     const dir = path.dirname(metaPath);
     if (this.sidecarFreeDirs.has(dir)) return;
     const writes = this.sidecarWrites;
-    if (!(await fs.lstat(dir).then(() => true, (error: unknown) => (isMissing(error) ? false : Promise.reject(error))))) {
-      if (writes === this.sidecarWrites) this.sidecarFreeDirs.add(dir);
-      return;
+    if (await isPresent(dir)) {
+      await removeFile(metaPath);
+    } else if (writes === this.sidecarWrites) {
+      this.sidecarFreeDirs.add(dir);
     }
-    await removeFile(metaPath);
   }
 
   /** Refuses a blob reached through a symlink that points outside the store. */
@@ -232,6 +232,16 @@ async function removeFile(file: string): Promise<void> {
   await fs.unlink(file).catch((error: unknown) => {
     if (!isMissing(error)) throw error;
   });
+}
+
+async function isPresent(file: string): Promise<boolean> {
+  try {
+    await fs.lstat(file);
+    return true;
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
 }
 
 function isDirectory(error: unknown): boolean {

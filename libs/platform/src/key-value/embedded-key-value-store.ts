@@ -108,12 +108,8 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
     if (!entry) return;
     const gone = new Set(members);
     const left = membersOf(entry).filter((member) => !gone.has(member));
-    if (left.length > 0) {
-      await this.put(key, { value: JSON.stringify(left), expiresAt: entry.expiresAt });
-      return;
-    }
-    this.entries.delete(key);
-    await this.persistRemoval([key]);
+    if (left.length > 0) await this.put(key, { value: JSON.stringify(left), expiresAt: entry.expiresAt });
+    else await this.delete(key);
   }
 
   override async setMembers(key: string): Promise<string[]> {
