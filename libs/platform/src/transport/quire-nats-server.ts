@@ -12,6 +12,14 @@ import { ErrorCode, type RpcErrorPayload } from '@quire/proto';
 export class QuireNatsServer extends ServerNats {
   private readonly guardLogger = new Logger('NatsServer');
 
+  /**
+   * A subject names its handler as it is. NestJS first tries `JSON.parse` on every subject (for
+   * object patterns, which Quire does not use), so each message threw and caught a SyntaxError.
+   */
+  protected override getRouteFromPattern(pattern: string): string {
+    return pattern.startsWith('{') ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
+  }
+
   override async handleMessage(channel: string, natsMsg: Msg): Promise<unknown> {
     try {
       return await super.handleMessage(channel, natsMsg);
