@@ -68,7 +68,6 @@ export class NedbDocumentStore extends DocumentStore {
       { $inc: { seq: 1 } },
       { upsert: true, returnUpdatedDocs: true },
     );
-    await file.flushed();
     file.wrote(1);
     return (affectedDocuments as unknown as { seq: number }).seq;
   }
@@ -116,11 +115,6 @@ class NedbFile {
     private readonly log: NedbAppendLog,
   ) {}
 
-  /** Resolves once the lines of every operation done so far are on disk (see NedbAppendLog). */
-  flushed(): Promise<void> {
-    return this.log.flushed();
-  }
-
   wrote(count: number): void {
     this.writes += count;
     if (this.writes < this.nextCheck) return;
@@ -138,7 +132,7 @@ class NedbFile {
   /** Waits for everything queued before it (NeDB runs operations one at a time), then lets the file go. */
   async close(): Promise<void> {
     await this.datastore.countAsync({ _id: '' });
-    await this.log.close();
+    this.log.close();
   }
 }
 
@@ -152,7 +146,7 @@ class NedbCollection<T extends object> extends Collection<T> {
 
   override async ensureIndex(spec: IndexSpec<T>): Promise<void> {
     const file = await this.file();
-    await this.write(file, () => file.datastore.ensureIndexAsync({ fieldName: spec.field, unique: spec.unique ?? false, sparse: spec.sparse ?? false }));
+    await this.write(() => file.datastore.ensureIndexAsync({ fieldName: spec.field, unique: spec.unique ?? false, sparse: spec.sparse ?? false }));
   }
 
   override async insertOne(doc: T): Promise<T> {
@@ -164,7 +158,7 @@ class NedbCollection<T extends object> extends Collection<T> {
     if (docs.length === 0) return [];
     const file = await this.file();
     const copies = docs.map((doc) => withoutUndefined(doc) as PlainObject);
-    const inserted = await this.write(file, () => file.datastore.insertAsync(copies));
+    const inserted = await this.write(() => file.datastore.insertAsync(copies));
     file.wrote(copies.length);
     return inserted.map((doc) => strip<T>(doc));
   }
@@ -201,7 +195,7 @@ class NedbCollection<T extends object> extends Collection<T> {
     const file = await this.file();
     const query = this.query(filter);
     const modifier = normalizeUpdate(update as PlainObject, this.name);
-    const { numAffected, affectedDocuments } = await this.write(file, () =>
+    const { numAffected, affectedDocuments } = await this.write(() =>
       file.datastore.updateAsync(query, modifier, { multi: false, returnUpdatedDocs: true }),
     );
     file.wrote(numAffected);
@@ -220,14 +214,14 @@ class NedbCollection<T extends object> extends Collection<T> {
     const file = await this.file();
     const query = this.query(filter);
     const modifier = normalizeUpdate(update as PlainObject, this.name);
-    const { numAffected } = await this.write(file, () => file.datastore.updateAsync(query, modifier, { multi }));
+    const { numAffected } = await this.write(() => file.datastore.updateAsync(query, modifier, { multi }));
     file.wrote(numAffected);
     return numAffected;
   }
 
   private async remove(filter: Filter<T>, multi: boolean): Promise<number> {
     const file = await this.file();
-    const removed = await this.write(file, () => file.datastore.removeAsync(this.query(filter), { multi }));
+    const removed = await this.write(() => file.datastore.removeAsync(this.query(filter), { multi }));
     file.wrote(removed);
     return removed;
   }
@@ -238,14 +232,12 @@ class NedbCollection<T extends object> extends Collection<T> {
   }
 
   /**
-   * Runs a write and waits until its lines are on disk (acknowledged = durable), turning NeDB's
-   * unique-index violation into the port's DuplicateKeyError.
+   * Runs a write (NeDB resolves it once its lines are appended: acknowledged = on disk), turning
+   * NeDB's unique-index violation into the port's DuplicateKeyError.
    */
-  private async write<R>(file: NedbFile, operation: () => Promise<R>): Promise<R> {
+  private async write<R>(operation: () => Promise<R>): Promise<R> {
     try {
-      const result = await operation();
-      await file.flushed();
-      return result;
+      return await operation();
     } catch (error) {
       if ((error as { errorType?: unknown }).errorType === 'uniqueViolated') {
         throw new DuplicateKeyError(this.name, (error as Error).message);

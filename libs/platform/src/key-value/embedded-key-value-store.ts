@@ -139,7 +139,7 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
     if (!loading || !(await loading.then(() => true, () => false))) return;
     clearInterval(this.sweeper);
     await this.datastore.countAsync({ _id: '' });
-    await this.log.close();
+    this.log.close();
   }
 
   private load(): Promise<void> {
@@ -182,14 +182,12 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
     this.entries.set(key, entry);
     const row: Row = { _id: key, v: entry.value, e: entry.expiresAt };
     await this.datastore.updateAsync({ _id: key }, row, { upsert: true });
-    await this.log.flushed();
     this.wrote(1);
   }
 
   private async persistRemoval(keys: string[]): Promise<void> {
     const query = keys.length === 1 ? { _id: keys[0] } : { _id: { $in: keys } };
     const removed = await this.datastore.removeAsync(query, { multi: true });
-    await this.log.flushed();
     this.wrote(removed);
   }
 
