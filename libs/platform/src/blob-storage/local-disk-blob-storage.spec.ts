@@ -6,6 +6,12 @@ import { InvalidBlobKeyError } from './blob-storage';
 import { describeBlobStorageContract } from './blob-storage.contract';
 import { LocalDiskBlobStorage } from './local-disk-blob-storage';
 
+async function text(storage: LocalDiskBlobStorage, key: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 function tempParent(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'quire-blobs-'));
 }
@@ -87,6 +93,58 @@ describe(LocalDiskBlobStorage.name, () => {
 
     expect(fs.readFileSync(path.join(outside, 'kept.txt'), 'utf8')).toBe('kept');
     expect(fs.readdirSync(path.join(dir, 'blobs', 'own'))).toEqual([]);
+  });
+
+  it('packs small buffers of the default type into one file; typed blobs and streams stay files', async () => {
+    await sut.put('history/abc', Buffer.from('packed body'), 'application/octet-stream');
+    await sut.put('items/7/notes.txt', Buffer.from('typed'), 'text/plain');
+    await sut.put('exports/1.bin', Readable.from([Buffer.from('streamed')]), 'application/octet-stream');
+
+    expect(fs.existsSync(path.join(dir, 'blobs', 'history'))).toBe(false);
+    expect(fs.readFileSync(path.join(dir, 'pack', 'blobs.pack')).includes('packed body')).toBe(true);
+    expect(fs.readFileSync(path.join(dir, 'blobs', 'items', '7', 'notes.txt'), 'utf8')).toBe('typed');
+    expect(fs.readFileSync(path.join(dir, 'blobs', 'exports', '1.bin'), 'utf8')).toBe('streamed');
+    const reopened = new LocalDiskBlobStorage({ dir });
+    expect(await text(reopened, 'history/abc')).toBe('packed body');
+    expect(await reopened.stat('history/abc')).toEqual({ size: 11, contentType: 'application/octet-stream' });
+  });
+
+  it('reads a file stored before the pack existed, and replaces or deletes it for good', async () => {
+    await sut.ping();
+    fs.mkdirSync(path.join(dir, 'blobs', 'history'));
+    fs.writeFileSync(path.join(dir, 'blobs', 'history', 'old'), 'from an earlier version');
+    fs.writeFileSync(path.join(dir, 'blobs', 'history', 'older'), 'also earlier');
+
+    expect(await text(sut, 'history/old')).toBe('from an earlier version');
+    await sut.put('history/old', Buffer.from('packed now'), 'application/octet-stream');
+    await sut.delete('history/older');
+
+    expect(fs.readdirSync(path.join(dir, 'blobs', 'history'))).toEqual([]);
+    const reopened = new LocalDiskBlobStorage({ dir });
+    expect(await text(reopened, 'history/old')).toBe('packed now');
+    expect(await reopened.stat('history/older')).toBeNull();
+  });
+
+  it('forgets the packed bytes when a key is rewritten as a typed file, across instances', async () => {
+    await sut.put('items/7/logo', Buffer.from('packed'), 'application/octet-stream');
+    await sut.put('items/7/logo', Buffer.from('<svg/>'), 'image/svg+xml');
+
+    const reopened = new LocalDiskBlobStorage({ dir });
+
+    expect(await reopened.stat('items/7/logo')).toEqual({ size: 6, contentType: 'image/svg+xml' });
+    expect(await text(reopened, 'items/7/logo')).toBe('<svg/>');
+  });
+
+  it('keeps a packed blob in the pack even under a symlinked directory that leads outside', async () => {
+    const outside = path.join(parent, 'outside');
+    fs.mkdirSync(outside);
+    await sut.ping();
+    fs.symlinkSync(outside, path.join(dir, 'blobs', 'linked'));
+
+    await sut.put('linked/small', Buffer.from('inside'), 'application/octet-stream');
+
+    expect(fs.readdirSync(outside)).toEqual([]);
+    expect(await text(sut, 'linked/small')).toBe('inside');
   });
 
   it('answers ping once the directory is writable', async () => {

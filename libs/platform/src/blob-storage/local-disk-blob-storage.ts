@@ -3,13 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { BlobPack, PACK_MAX_BODY_BYTES, type BlobPackOptions } from './blob-pack';
 import { assertBlobKey, BlobNotFoundError, BlobStorage, InvalidBlobKeyError, type BlobInfo } from './blob-storage';
 
 export interface LocalDiskBlobStorageOptions {
   /** The directory that holds everything; created when missing. */
   dir: string;
+  /** Tuning of the pack of small blobs (tests use a small compaction threshold). */
+  pack?: BlobPackOptions;
 }
 
 interface BlobMeta {
@@ -24,22 +27,22 @@ const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
  * Uploads are written to `<dir>/tmp/` and renamed into place, so a half-written upload is
  * never visible under its key. Keys live in their own tree, so no key can name a sidecar
  * or a temp file.
+ * A buffer of at most 64 KB with the default type (history bodies) goes into `<dir>/pack/blobs.pack`
+ * instead (BlobPack): one append rather than a file created, renamed and later unlinked. A key is
+ * looked up in the pack first, then as a file, so files stored before the pack existed stay readable.
  */
 export class LocalDiskBlobStorage extends BlobStorage {
   private readonly root: string;
   private ready?: Promise<string>;
   /** Directories this process created or checked (not symlinks): each is checked once, not on every write. */
   private readonly checkedDirs = new Set<string>();
-  /**
-   * Directories of the sidecar tree found missing: no sidecar can be there, so writing or deleting a
-   * blob of the default type there skips the unlink of a stale one. Forgotten as soon as this process
-   * writes a sidecar (the store's directory belongs to one process).
-   */
-  private readonly sidecarFreeDirs = new Set<string>();
-  /** Counts sidecar writes, so a check that ran across one is not remembered. */
-  private sidecarWrites = 0;
+  /** Directories of the sidecar tree found missing: writing or deleting a blob of the default type there skips the unlink of a stale sidecar. */
+  private readonly missingMetaDirs = new MissingDirs();
+  /** Directories of the blob tree found missing: a packed blob there has no older file to remove. */
+  private readonly missingBlobDirs = new MissingDirs();
+  private pack?: BlobPack;
 
-  constructor(options: LocalDiskBlobStorageOptions) {
+  constructor(private readonly options: LocalDiskBlobStorageOptions) {
     super();
     this.root = path.resolve(options.dir);
   }
@@ -47,6 +50,14 @@ export class LocalDiskBlobStorage extends BlobStorage {
   async put(key: string, body: Readable | Buffer, contentType: string): Promise<BlobInfo> {
     const { blobPath, metaPath } = this.paths(key);
     await this.init();
+    const pack = this.pack as BlobPack;
+    if (Buffer.isBuffer(body) && body.length <= PACK_MAX_BODY_BYTES && (contentType || DEFAULT_CONTENT_TYPE) === DEFAULT_CONTENT_TYPE) {
+      // A file stored under this key before (by an earlier version, or when it was typed) goes.
+      const file = await this.storedFile(key);
+      pack.put(key, body);
+      if (file) await this.removeStoredFile(file);
+      return { size: body.length, contentType: DEFAULT_CONTENT_TYPE };
+    }
     const tmpBase = path.join(this.root, 'tmp', randomUUID());
     const tmpBlob = `${tmpBase}.blob`;
     const tmpMeta = `${tmpBase}.json`;
@@ -58,16 +69,17 @@ export class LocalDiskBlobStorage extends BlobStorage {
       const meta: BlobMeta = { contentType: contentType || DEFAULT_CONTENT_TYPE };
       const sidecar = meta.contentType !== DEFAULT_CONTENT_TYPE;
       if (sidecar) await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
+      this.missingBlobDirs.forget();
       await makeParents(path.join(this.root, 'blobs'), key, this.checkedDirs);
       if (sidecar) {
-        this.sidecarWrites++;
-        this.sidecarFreeDirs.clear();
+        this.missingMetaDirs.forget();
         await makeParents(path.join(this.root, 'meta'), `${key}.json`, this.checkedDirs);
       }
       const size = Buffer.isBuffer(body) ? body.length : (await fs.stat(tmpBlob)).size;
       await fs.rename(tmpBlob, blobPath);
       if (sidecar) await fs.rename(tmpMeta, metaPath);
       else await this.removeSidecar(metaPath);
+      pack.delete(key);
       return { size, contentType: meta.contentType };
     } catch (error) {
       // A directory removed behind this process's back is checked (and made) again next time.
@@ -82,6 +94,8 @@ export class LocalDiskBlobStorage extends BlobStorage {
   async get(key: string): Promise<Readable> {
     const { blobPath } = this.paths(key);
     const realRoot = await this.init();
+    const packed = this.pack?.read(key);
+    if (packed) return Readable.from([packed], { objectMode: false });
     await this.assertExistingInside(blobPath, realRoot, key);
     const handle = await fs.open(blobPath, 'r').catch((error: unknown) => {
       throw isMissing(error) ? new BlobNotFoundError(key) : error;
@@ -97,6 +111,8 @@ export class LocalDiskBlobStorage extends BlobStorage {
   async stat(key: string): Promise<BlobInfo | null> {
     const { blobPath, metaPath } = this.paths(key);
     const realRoot = await this.init();
+    const packedSize = this.pack?.size(key);
+    if (packedSize !== undefined) return { size: packedSize, contentType: DEFAULT_CONTENT_TYPE };
     try {
       await this.assertExistingInside(blobPath, realRoot, key);
       const stats = await fs.stat(blobPath);
@@ -109,18 +125,38 @@ export class LocalDiskBlobStorage extends BlobStorage {
   }
 
   async delete(key: string): Promise<void> {
-    const { blobPath, metaPath } = this.paths(key);
+    const file = await this.storedFile(key);
+    this.pack?.delete(key);
+    if (file) await this.removeStoredFile(file);
+  }
+
+  async ping(): Promise<void> {
+    await this.init();
+    await fs.access(path.join(this.root, 'tmp'), fs.constants.W_OK);
+  }
+
+  /**
+   * The paths of the file that may be stored under the key; null when there is none for sure.
+   * Refuses a file reached through a symlink that leads outside the store.
+   */
+  private async storedFile(key: string): Promise<{ blobPath: string; metaPath: string } | null> {
+    const paths = this.paths(key);
     const realRoot = await this.init();
+    const dir = path.dirname(paths.blobPath);
+    if (await this.missingBlobDirs.has(dir)) return null;
     // Unlinking a symlink removes the link, never its target; only a directory on the way could lead
     // outside, and the directories this process made or checked cannot.
-    if (!this.checkedDirs.has(path.dirname(blobPath))) {
-      try {
-        await this.assertExistingInside(blobPath, realRoot, key);
-      } catch (error) {
-        if (error instanceof BlobNotFoundError) return;
-        throw error;
-      }
+    if (this.checkedDirs.has(dir)) return paths;
+    try {
+      await this.assertExistingInside(paths.blobPath, realRoot, key);
+      return paths;
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) return null;
+      throw error;
     }
+  }
+
+  private async removeStoredFile({ blobPath, metaPath }: { blobPath: string; metaPath: string }): Promise<void> {
     try {
       await removeFile(blobPath);
     } catch (error) {
@@ -131,15 +167,11 @@ export class LocalDiskBlobStorage extends BlobStorage {
     await this.removeSidecar(metaPath);
   }
 
-  async ping(): Promise<void> {
-    await this.init();
-    await fs.access(path.join(this.root, 'tmp'), fs.constants.W_OK);
-  }
-
-  /** Creates the directory tree once; resolves with the real path of the blob tree. */
+  /** Creates the directory tree and opens the pack once; resolves with the real path of the blob tree. */
   private init(): Promise<string> {
     this.ready ??= (async () => {
-      for (const sub of ['blobs', 'meta', 'tmp']) await fs.mkdir(path.join(this.root, sub), { recursive: true });
+      for (const sub of ['blobs', 'meta', 'tmp', 'pack']) await fs.mkdir(path.join(this.root, sub), { recursive: true });
+      this.pack ??= new BlobPack(path.join(this.root, 'pack', 'blobs.pack'), this.options.pack);
       return fs.realpath(path.join(this.root, 'blobs'));
     })();
     this.ready.catch(() => (this.ready = undefined));
@@ -159,14 +191,7 @@ export class LocalDiskBlobStorage extends BlobStorage {
 
   /** Removes a blob's sidecar if it may have one: one unlink, or none where the sidecar tree has no such directory. */
   private async removeSidecar(metaPath: string): Promise<void> {
-    const dir = path.dirname(metaPath);
-    if (this.sidecarFreeDirs.has(dir)) return;
-    const writes = this.sidecarWrites;
-    if (await isPresent(dir)) {
-      await removeFile(metaPath);
-    } else if (writes === this.sidecarWrites) {
-      this.sidecarFreeDirs.add(dir);
-    }
+    if (!(await this.missingMetaDirs.has(path.dirname(metaPath)))) await removeFile(metaPath);
   }
 
   /** Refuses a blob reached through a symlink that points outside the store. */
@@ -179,6 +204,29 @@ export class LocalDiskBlobStorage extends BlobStorage {
       throw error;
     }
     if (!isInside(real, realBlobRoot)) throw new InvalidBlobKeyError(key);
+  }
+}
+
+/**
+ * Directories found missing, so no file can be in them; each is looked up once. All are forgotten
+ * when this process makes directories in the tree (the store's directory belongs to one process),
+ * and a lookup that ran across that is not remembered.
+ */
+class MissingDirs {
+  private readonly dirs = new Set<string>();
+  private generation = 0;
+
+  async has(dir: string): Promise<boolean> {
+    if (this.dirs.has(dir)) return true;
+    const generation = this.generation;
+    if (await isPresent(dir)) return false;
+    if (generation === this.generation) this.dirs.add(dir);
+    return true;
+  }
+
+  forget(): void {
+    this.generation++;
+    this.dirs.clear();
   }
 }
 
