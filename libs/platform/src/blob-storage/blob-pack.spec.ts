@@ -54,6 +54,9 @@ describe(BlobPack.name, () => {
     fs.truncateSync(file, whole - 4);
 
     const reopened = pack();
+    expect(reopened.read('history/b')).toBeUndefined();
+    // A process that only reads leaves the file as it found it.
+    expect(fs.statSync(file).size).toBe(whole - 4);
     reopened.put('history/c', Buffer.from('after restart'));
     reopened.close();
     open.pop();

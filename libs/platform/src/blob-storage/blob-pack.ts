@@ -27,7 +27,7 @@ const lengthOf = (slot: number): number => slot % 0x10000;
  * unlinking a file costs about 2 ms of CPU between the event loop and the thread pool, an append
  * about 2 µs. Each record is `header, key, body`; a delete appends a tombstone. The index (key →
  * offset and length) is rebuilt by reading the file at open; a torn last record (the process killed
- * during an append) is cut off there. When superseded records make up more than half the file, the
+ * during an append) is ignored, and cut off before the next append. When superseded records make up more than half the file, the
  * live ones are copied to a new file that replaces it (temp file, fsync, rename).
  * All file work is synchronous, so records never interleave. One process owns a pack.
  */
@@ -39,6 +39,8 @@ export class BlobPack {
   private end = 0;
   /** Bytes of records that no longer count (replaced, deleted, tombstones). */
   private dead = 0;
+  /** A torn record follows `end`: cut off before the first append (a process that only reads never writes). */
+  private tornTail = false;
 
   constructor(
     private readonly file: string,
@@ -88,6 +90,10 @@ export class BlobPack {
 
   /** Appends one record; resolves with the offset of its body. */
   private append(kind: number, key: string, body: Buffer): number {
+    if (this.tornTail) {
+      fs.ftruncateSync(this.fd, this.end);
+      this.tornTail = false;
+    }
     const record = encode(kind, key, body);
     for (let written = 0; written < record.length; ) written += fs.writeSync(this.fd, record, written, record.length - written);
     const bodyOffset = this.end + HEADER_BYTES + key.length;
@@ -141,8 +147,8 @@ export class BlobPack {
       if (at === 0) break; // no whole record in a whole chunk: nothing more to trust
       offset += at;
     }
-    // Whatever follows the last whole record was torn by a crash: cut it off so appends line up again.
-    if (offset < size) fs.ftruncateSync(this.fd, offset);
+    // Whatever follows the last whole record was torn by a crash: the next append cuts it off first.
+    this.tornTail = offset < size;
     this.end = offset;
   }
 

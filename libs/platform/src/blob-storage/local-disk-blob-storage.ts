@@ -48,16 +48,15 @@ export class LocalDiskBlobStorage extends BlobStorage {
   }
 
   async put(key: string, body: Readable | Buffer, contentType: string): Promise<BlobInfo> {
-    const { blobPath, metaPath } = this.paths(key);
-    await this.init();
-    const pack = this.pack as BlobPack;
     if (Buffer.isBuffer(body) && body.length <= PACK_MAX_BODY_BYTES && (contentType || DEFAULT_CONTENT_TYPE) === DEFAULT_CONTENT_TYPE) {
       // A file stored under this key before (by an earlier version, or when it was typed) goes.
       const file = await this.storedFile(key);
-      pack.put(key, body);
+      this.openPack.put(key, body);
       if (file) await this.removeStoredFile(file);
       return { size: body.length, contentType: DEFAULT_CONTENT_TYPE };
     }
+    const { blobPath, metaPath } = this.paths(key);
+    await this.init();
     const tmpBase = path.join(this.root, 'tmp', randomUUID());
     const tmpBlob = `${tmpBase}.blob`;
     const tmpMeta = `${tmpBase}.json`;
@@ -79,7 +78,7 @@ export class LocalDiskBlobStorage extends BlobStorage {
       await fs.rename(tmpBlob, blobPath);
       if (sidecar) await fs.rename(tmpMeta, metaPath);
       else await this.removeSidecar(metaPath);
-      pack.delete(key);
+      this.openPack.delete(key);
       return { size, contentType: meta.contentType };
     } catch (error) {
       // A directory removed behind this process's back is checked (and made) again next time.
@@ -94,7 +93,7 @@ export class LocalDiskBlobStorage extends BlobStorage {
   async get(key: string): Promise<Readable> {
     const { blobPath } = this.paths(key);
     const realRoot = await this.init();
-    const packed = this.pack?.read(key);
+    const packed = this.openPack.read(key);
     if (packed) return Readable.from([packed], { objectMode: false });
     await this.assertExistingInside(blobPath, realRoot, key);
     const handle = await fs.open(blobPath, 'r').catch((error: unknown) => {
@@ -111,7 +110,7 @@ export class LocalDiskBlobStorage extends BlobStorage {
   async stat(key: string): Promise<BlobInfo | null> {
     const { blobPath, metaPath } = this.paths(key);
     const realRoot = await this.init();
-    const packedSize = this.pack?.size(key);
+    const packedSize = this.openPack.size(key);
     if (packedSize !== undefined) return { size: packedSize, contentType: DEFAULT_CONTENT_TYPE };
     try {
       await this.assertExistingInside(blobPath, realRoot, key);
@@ -126,7 +125,7 @@ export class LocalDiskBlobStorage extends BlobStorage {
 
   async delete(key: string): Promise<void> {
     const file = await this.storedFile(key);
-    this.pack?.delete(key);
+    this.openPack.delete(key);
     if (file) await this.removeStoredFile(file);
   }
 
@@ -165,6 +164,12 @@ export class LocalDiskBlobStorage extends BlobStorage {
       throw error;
     }
     await this.removeSidecar(metaPath);
+  }
+
+  /** The pack of small blobs, opened by init(). */
+  private get openPack(): BlobPack {
+    if (!this.pack) throw new Error('LocalDiskBlobStorage: init() opens the pack before any use');
+    return this.pack;
   }
 
   /** Creates the directory tree and opens the pack once; resolves with the real path of the blob tree. */
