@@ -208,6 +208,10 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       await answered;
       const menu = me.page.getByTestId('item-menu');
       await menu.getByRole('link', { name: 'Deep page' }).waitFor();
+      // The answer is rendered a moment after it arrives (the unfiltered menu shows 'Deep page' too).
+      await me.page
+        .waitForFunction(() => document.querySelectorAll('[data-testid="item-menu"] [data-testid="menu-page"]').length === 1, undefined, { timeout: 5_000 })
+        .catch(() => undefined);
       expect(await menu.getByTestId('menu-page').count()).toBe(1);
       await me.screenshot('menu-search');
       await search.fill('');
