@@ -107,6 +107,12 @@ export function describeCollaborationFlow(target: () => SystemTarget): void {
     ok(await owner.post('/api/teamItemMember/save', { id: rights[0].id, member_group_id: 1 }));
     ok(await edit(member, 'updated by the on-call team'));
     expect(ok(await member.post<PageInfo>('/api/page/info', { page_id: page.page_id })).page_content).toBe('updated by the on-call team');
+    // Taking the edit right back refuses the very next save, however often the member just saved.
+    ok(await edit(member, 'a second edit by the team'));
+    ok(await owner.post('/api/teamItemMember/save', { id: rights[0].id, member_group_id: 0 }));
+    expect((await edit(member, 'after the right was lowered')).error_code).toBe(10103);
+    ok(await owner.post('/api/teamItemMember/save', { id: rights[0].id, member_group_id: 1 }));
+    ok(await edit(member, 'updated by the on-call team'));
 
     // Leaving the team takes the right away on the very next read, however often the page was just read.
     const memberships = ok(await owner.post<TeamMemberListEntry[]>('/api/teamMember/getList', { team_id: team.id }));
@@ -114,6 +120,7 @@ export function describeCollaborationFlow(target: () => SystemTarget): void {
     for (let i = 0; i < 3; i++) ok(await member.post('/api/page/info', { page_id: page.page_id }));
     ok(await owner.post('/api/teamMember/delete', { id: membership.id }));
     expect((await member.post('/api/page/info', { page_id: page.page_id })).error_code).toBe(10303);
+    expect((await edit(member, 'after leaving the team')).error_code).toBe(10103);
   });
 
   it('lets the administrator find users and add one, who can then log in', async () => {

@@ -3,7 +3,7 @@ import { AuthModule } from '../../auth/src/auth.module';
 import { ItemModule } from '../../item/src/item.module';
 import { MemberRepository } from '../../item/src/member/member.repository';
 import { PageModule } from '../src/page.module';
-import { DocumentStore } from '@quire/platform';
+import { AccessVersion, DocumentStore } from '@quire/platform';
 import { type Caller, MemberGroup, type PageRow, parseJsonReply, Subject, type WireParams } from '@quire/proto';
 
 /** The page service with the item and auth services it talks to, on the embedded platform. */
@@ -38,9 +38,14 @@ export class PageWorld {
     await this.ctx.app.get(MemberRepository).add({ item_id: itemId, uid: user.uid, username: user.username, member_group_id: group, addtime: 0 });
   }
 
-  /** Archives the item in the item service's own store (item/archive needs the login password check of auth). */
+  /**
+   * Archives the item in the item service's own store (item/archive needs the login password check of
+   * auth), renewing the access version as the item repository does after every write.
+   */
   async archive(itemId: number): Promise<void> {
-    await this.ctx.app.get(DocumentStore).collection<{ item_id: number; is_archived: number }>('items').updateOne({ item_id: itemId }, { $set: { is_archived: 1 } });
+    await this.ctx.app.get(AccessVersion).renewAfter(
+      this.ctx.app.get(DocumentStore).collection<{ item_id: number; is_archived: number }>('items').updateOne({ item_id: itemId }, { $set: { is_archived: 1 } }),
+    );
   }
 
   /** Makes `caller` the last editor of a page, as their save would (without needing their right to save). */

@@ -1,20 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { TransportClient, VersionedCache } from '@quire/platform';
-import { AppError, type Caller, ErrorCode, type ItemAccess, type MessageKey, Subject } from '@quire/proto';
+import { AppError, type Caller, ErrorCode, type ItemAccess, type MessageKey, nowSeconds, Subject } from '@quire/proto';
 
 /** Read grants kept per replica (item, user and browser), and for how long at most. */
 const GRANTS_KEPT = 10_000;
 const GRANT_MAX_AGE_MS = 60_000;
+/** Items whose last touch (second) is remembered; forgotten all at once past this. */
+const TOUCHES_KEPT = 10_000;
 
 /**
  * The page service's one door to the item service. Rights are asked with the ORIGINAL caller.
- * Writes always ask; the hot read (`page/info`) may reuse a read grant while the access version
- * it read is unchanged: every write that can change a right renews it (AccessVersion), so a
- * removed member loses the right at once. Refusals are never kept.
+ * The hot calls (`page/info`, `page/save`) may reuse what the item service answered for this
+ * caller while the access version they read is unchanged: every write that can change a right
+ * renews it (AccessVersion), so a removed member or an archived item is refused at once. Only
+ * answers that grant reading are kept; other calls always ask.
  */
 @Injectable()
 export class ItemAccessService {
   private readonly grants = new VersionedCache<string, ItemAccess>({ maxEntries: GRANTS_KEPT, maxAgeMs: GRANT_MAX_AGE_MS });
+  /** The second this replica last touched each item. */
+  private readonly touched = new Map<number, number>();
 
   constructor(private readonly transport: TransportClient) {}
 
@@ -22,9 +27,26 @@ export class ItemAccessService {
     return this.transport.send<ItemAccess>(Subject.ItemAccessCheck, { caller, params: { item_id: itemId } });
   }
 
-  /** A page of the item changed (`last_update_time`). */
+  /** The item service's answer for this caller, reused while the access version is unchanged if it grants reading. */
+  private async checkAt(caller: Caller, itemId: number, accessVersion: string | null): Promise<ItemAccess> {
+    const key = `${itemId}:${caller.uid}:${caller.groupid}:${caller.clientId}`;
+    const kept = this.grants.get(key, accessVersion);
+    if (kept) return kept;
+    const access = await this.check(caller, itemId);
+    if (access.exists && access.visit) this.grants.set(key, accessVersion, access);
+    return access;
+  }
+
+  /**
+   * A page of the item changed (`last_update_time`, in seconds). The item service writes an item
+   * once per second at most, so a burst of saves asks it once per second, not once per save.
+   */
   async touch(caller: Caller, itemId: number): Promise<void> {
+    const now = nowSeconds();
+    if (this.touched.get(itemId) === now) return;
     await this.transport.send(Subject.ItemItemTouch, { caller, params: { item_id: itemId } });
+    if (this.touched.size >= TOUCHES_KEPT) this.touched.clear();
+    this.touched.set(itemId, now);
   }
 
   /** The page of a single-page item was saved: the item takes its title. */
@@ -34,30 +56,24 @@ export class ItemAccessService {
 
   /** Read right: a private item the visitor has not unlocked answers 10303 so the client shows the password screen. */
   async requireVisit(caller: Caller, itemId: number): Promise<ItemAccess> {
-    const access = await this.check(caller, itemId);
-    if (!access.exists) throw AppError.failed('page_item_not_found');
-    if (!access.visit) throw new AppError(ErrorCode.NotCreator, 'page_item_locked');
-    return access;
+    return visitable(await this.check(caller, itemId));
   }
 
   /** As requireVisit, reusing this caller's grant while the access version (read before) is unchanged. */
   async requireVisitAt(caller: Caller, itemId: number, accessVersion: string | null): Promise<ItemAccess> {
-    const key = `${itemId}:${caller.uid}:${caller.groupid}:${caller.clientId}`;
-    const granted = this.grants.get(key, accessVersion);
-    if (granted) return granted;
-    const access = await this.requireVisit(caller, itemId);
-    this.grants.set(key, accessVersion, access);
-    return access;
+    return visitable(await this.checkAt(caller, itemId, accessVersion));
   }
 
   /** Write right (creator or edit member); archived items are read-only. */
   async requireEdit(caller: Caller, itemId: number, code: number = ErrorCode.NoPermission, denied: MessageKey = 'no_permission'): Promise<ItemAccess> {
     requireLogin(caller);
-    const access = await this.check(caller, itemId);
-    if (!access.exists) throw new AppError(code, 'page_item_not_found');
-    if (access.archived) throw new AppError(code, 'page_item_archived');
-    if (!access.edit) throw new AppError(code, denied);
-    return access;
+    return editable(await this.check(caller, itemId), code, denied);
+  }
+
+  /** As requireEdit, reusing this caller's answer while the access version (read before) is unchanged. */
+  async requireEditAt(caller: Caller, itemId: number, accessVersion: string | null): Promise<ItemAccess> {
+    requireLogin(caller);
+    return editable(await this.checkAt(caller, itemId, accessVersion), ErrorCode.NoPermission, 'no_permission');
   }
 
   /** The item's creator (recycle bin); archived items cannot be changed. */
@@ -69,6 +85,19 @@ export class ItemAccessService {
     if (options.write && access.archived) throw new AppError(ErrorCode.NoPermission, 'page_item_archived');
     return access;
   }
+}
+
+function visitable(access: ItemAccess): ItemAccess {
+  if (!access.exists) throw AppError.failed('page_item_not_found');
+  if (!access.visit) throw new AppError(ErrorCode.NotCreator, 'page_item_locked');
+  return access;
+}
+
+function editable(access: ItemAccess, code: number, denied: MessageKey): ItemAccess {
+  if (!access.exists) throw new AppError(code, 'page_item_not_found');
+  if (access.archived) throw new AppError(code, 'page_item_archived');
+  if (!access.edit) throw new AppError(code, denied);
+  return access;
 }
 
 /** The gateway already refuses anonymous calls on login routes; services hold the line too. */

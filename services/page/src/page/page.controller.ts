@@ -30,7 +30,7 @@ export class PageController {
 
   @MessagePattern(Subject.PagePageSave)
   save(@Payload() message: Message): Promise<PageRow> {
-    return this.pages.save(message.caller, parseParams(SavePageSchema, message.params));
+    return this.pages.save(message.caller, parseParams(SavePageSchema, message.params), message.versions);
   }
 
   @MessagePattern(Subject.PagePageDelete)

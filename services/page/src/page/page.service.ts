@@ -98,14 +98,15 @@ export class PageService {
    * Creates (page_id 0) or updates a page. An update first appends the previous version to the
    * history (20 kept). Moving a page to another item needs the edit right on both items.
    */
-  async save(caller: Caller, dto: SavePageDto): Promise<PageRow> {
+  async save(caller: Caller, dto: SavePageDto, carried?: CacheVersions): Promise<PageRow> {
     requireLogin(caller);
     const existing = dto.page_id > 0 ? await this.pages.findLive(dto.page_id) : null;
     if (dto.page_id > 0 && !existing) throw AppError.failed('page_not_found');
     const itemId = dto.item_id || existing?.item_id || 0;
     if (itemId <= 0) throw AppError.failed('param_required', { name: 'item_id' });
-    const access = await this.access.requireEdit(caller, itemId);
-    if (existing && existing.item_id !== itemId) await this.access.requireEdit(caller, existing.item_id);
+    const [accessVersion] = await VersionToken.readAll(carried, this.accessVersion);
+    const access = await this.access.requireEditAt(caller, itemId, accessVersion);
+    if (existing && existing.item_id !== itemId) await this.access.requireEditAt(caller, existing.item_id, accessVersion);
     const content = decodeContent(dto.page_content, dto.is_urlencode === 1);
     if (!content.trim()) throw new AppError(ErrorCode.NoPermission, 'page_empty_content');
     if (dto.cat_id > 0 && !(await this.catalogs.findInItem(itemId, dto.cat_id))) throw AppError.failed('catalog_not_found');
