@@ -31,11 +31,13 @@ export type WireParams = Record<string, unknown>;
 /**
  * Tokens in the KeyValueStore that writers renew after every change of some data, so replicas
  * know whether what they cached is current (libs/platform's VersionToken): page content (pages,
- * catalogs, attachments, share keys) and rights on items (items, members, unlocks, teams).
+ * catalogs, attachments, share keys), rights on items (items, members, unlocks, teams) and
+ * notices (notices, read and delete receipts).
  */
 export const CacheVersionKey = {
   Content: 'page:content-version',
   Access: 'item:access-version',
+  Notice: 'notice:version',
 } as const;
 export type CacheVersionKey = (typeof CacheVersionKey)[keyof typeof CacheVersionKey];
 export const CACHE_VERSION_KEYS: readonly CacheVersionKey[] = Object.values(CacheVersionKey);

@@ -8,7 +8,7 @@ import { HealthService } from './health.service';
 import { JobQueue } from './job-queue/job-queue';
 import { JobsModule } from './job-queue/jobs.module';
 import { KeyValueStore } from './key-value/key-value-store';
-import { AccessVersion } from './cache/version-token';
+import { AccessVersion, NoticeVersion } from './cache/version-token';
 import { Mailer } from './mailer/mailer';
 import { InProcessBus } from './transport/in-process/in-process-bus';
 import { InProcessTransportClient } from './transport/in-process/in-process-transport-client';
@@ -85,12 +85,12 @@ export class PlatformModule {
         return new OutboxMailer(documents);
       },
     };
-    const exported = [QUIRE_CONFIG, DocumentStore, KeyValueStore, AccessVersion, BlobStorage, JobQueue, Mailer, TransportClient, HealthService];
+    const exported = [QUIRE_CONFIG, DocumentStore, KeyValueStore, AccessVersion, NoticeVersion, BlobStorage, JobQueue, Mailer, TransportClient, HealthService];
     return {
       module: PlatformModule,
       global: true,
       imports: [JobsModule.forRoot({ consumes: options.consumes ?? [], concurrency: config.jobs.concurrency })],
-      providers: [{ provide: QUIRE_CONFIG, useValue: config }, ...providers, mailer, AccessVersion, HealthService, PlatformShutdown],
+      providers: [{ provide: QUIRE_CONFIG, useValue: config }, ...providers, mailer, AccessVersion, NoticeVersion, HealthService, PlatformShutdown],
       exports: options.mode === 'embedded' ? [...exported, InProcessBus] : exported,
     };
   }

@@ -123,6 +123,21 @@ describe('item service: members (member/getList, member/save, member/delete)', (
       expect(notice.notice_content).not.toContain('<img');
       expect(await world.send(Subject.ItemItemInfo, user, { item_id: itemId })).toMatchObject({ unread_count: 1 });
     });
+
+    it("keeps item/info's unread count right on the very next call, however often it was just asked", async () => {
+      const itemId = await world.item(owner);
+      const user = await world.user();
+      const unread = async () => (await world.send<{ unread_count: number }>(Subject.ItemItemInfo, user, { item_id: itemId })).unread_count;
+      await world.send(Subject.ItemMemberSave, owner, { item_id: itemId, username: user.username });
+      for (let i = 0; i < 3; i++) expect(await unread()).toBe(1);
+
+      const [notice] = await notices(user);
+      await world.send(Subject.NoticeNoticeSetRead, user, { notice_id: notice.notice_id });
+      expect(await unread()).toBe(0);
+
+      await world.send(Subject.ItemMemberSave, owner, { item_id: await world.item(owner), username: user.username });
+      expect(await unread()).toBe(1);
+    });
   });
 
   describe('member/getList', () => {

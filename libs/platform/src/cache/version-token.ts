@@ -49,3 +49,14 @@ export class AccessVersion extends VersionToken {
     super(kv, CacheVersionKey.Access);
   }
 }
+
+/**
+ * Renewed by every write of notices and of read or delete receipts (notice service). The item
+ * service keeps each user's unread count for item/info under it.
+ */
+@Injectable()
+export class NoticeVersion extends VersionToken {
+  constructor(kv: KeyValueStore) {
+    super(kv, CacheVersionKey.Notice);
+  }
+}

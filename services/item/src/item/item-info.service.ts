@@ -68,7 +68,7 @@ export class ItemInfoService {
     };
     const tail: ItemInfoRights = { is_login: caller.uid > 0, ItemPermn: rights.edit, ItemCreator: rights.creator };
     // Asked alongside the menu; a notice service that does not answer shows 0 (NoticeClient logs it).
-    const unread = this.notices.unreadCount(caller);
+    const unread = this.notices.unreadCount(caller, versions);
 
     if (item.item_type === ItemType.SinglePage) {
       const page = await this.pages.singlePage(caller, item.item_id);

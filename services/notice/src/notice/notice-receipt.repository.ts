@@ -1,13 +1,16 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore, DuplicateKeyError } from '@quire/platform';
+import { type Collection, DocumentStore, DuplicateKeyError, NoticeVersion } from '@quire/platform';
 import type { NoticeReceiptEntity } from './notice-receipt.entity';
 
-/** The `notice_receipts` collection: who read or deleted which announcement. */
+/** The `notice_receipts` collection: who read or deleted which announcement; every write renews the notice version. */
 @Injectable()
 export class NoticeReceiptRepository implements OnModuleInit {
   private readonly receipts: Collection<NoticeReceiptEntity>;
 
-  constructor(store: DocumentStore) {
+  constructor(
+    store: DocumentStore,
+    private readonly version: NoticeVersion,
+  ) {
     this.receipts = store.collection<NoticeReceiptEntity>('notice_receipts');
   }
 
@@ -32,7 +35,7 @@ export class NoticeReceiptRepository implements OnModuleInit {
   /** Records that the user read the announcement (once; a later call changes nothing). */
   async markRead(noticeId: number, uid: number): Promise<void> {
     try {
-      await this.receipts.insertOne({ receipt_key: key(noticeId, uid), notice_id: noticeId, uid, is_deleted: 0 });
+      await this.version.renewAfter(this.receipts.insertOne({ receipt_key: key(noticeId, uid), notice_id: noticeId, uid, is_deleted: 0 }));
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
     }
@@ -41,7 +44,7 @@ export class NoticeReceiptRepository implements OnModuleInit {
   /** Takes the announcement out of the user's list (and counts it read). */
   async markDeleted(noticeId: number, uid: number): Promise<void> {
     await this.markRead(noticeId, uid);
-    await this.receipts.updateOne({ receipt_key: key(noticeId, uid) }, { $set: { is_deleted: 1 } });
+    await this.version.renewAfter(this.receipts.updateOne({ receipt_key: key(noticeId, uid) }, { $set: { is_deleted: 1 } }));
   }
 }
 

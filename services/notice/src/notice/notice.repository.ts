@@ -1,15 +1,18 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore } from '@quire/platform';
+import { type Collection, DocumentStore, NoticeVersion } from '@quire/platform';
 import type { NoticeEntity } from './notice.entity';
 
 const NEWEST_FIRST = { addtime: -1, notice_id: -1 } as const;
 
-/** The `notices` collection. */
+/** The `notices` collection; every write renews the notice version (unread counts kept elsewhere). */
 @Injectable()
 export class NoticeRepository implements OnModuleInit {
   private readonly notices: Collection<NoticeEntity>;
 
-  constructor(private readonly store: DocumentStore) {
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly version: NoticeVersion,
+  ) {
     this.notices = store.collection<NoticeEntity>('notices');
   }
 
@@ -21,7 +24,7 @@ export class NoticeRepository implements OnModuleInit {
 
   async add(notice: Omit<NoticeEntity, 'notice_id'>): Promise<NoticeEntity> {
     const notice_id = await this.store.nextId('notice_id');
-    return this.notices.insertOne({ notice_id, ...notice });
+    return this.version.renewAfter(this.notices.insertOne({ notice_id, ...notice }));
   }
 
   findById(noticeId: number): Promise<NoticeEntity | null> {
@@ -48,10 +51,10 @@ export class NoticeRepository implements OnModuleInit {
   }
 
   markRead(noticeId: number, uid: number): Promise<number> {
-    return this.notices.updateOne({ notice_id: noticeId, to_uid: uid, to_all: false }, { $set: { is_read: 1 } });
+    return this.version.renewAfter(this.notices.updateOne({ notice_id: noticeId, to_uid: uid, to_all: false }, { $set: { is_read: 1 } }));
   }
 
   removePersonal(noticeId: number, uid: number): Promise<number> {
-    return this.notices.deleteOne({ notice_id: noticeId, to_uid: uid, to_all: false });
+    return this.version.renewAfter(this.notices.deleteOne({ notice_id: noticeId, to_uid: uid, to_all: false }));
   }
 }
