@@ -25,6 +25,7 @@ export * from './document-store/document-store';
 export * from './document-store/nedb-document-store';
 export * from './key-value/key-value-store';
 export * from './key-value/embedded-key-value-store';
+export * from './key-value/with-lock';
 // MongoDocumentStore and RedisKeyValueStore are not re-exported either (mongoose alone takes ~120 ms to
 // load): PlatformModule loads them in distributed mode; import them by path where needed.
 export * from './run-service';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Datastore from '@seald-io/nedb';
@@ -36,6 +37,8 @@ const COMPACTION_WRITES = 1000;
  */
 export class EmbeddedKeyValueStore extends KeyValueStore {
   private readonly entries = new Map<string, Entry>();
+  /** Locks live in memory only: the embedded store has one process, and a restart frees them all. */
+  private readonly locks = new Map<string, { token: string; expiresAt: number }>();
   private readonly datastore: Datastore<Row>;
   private readonly log: NedbAppendLog;
   private readonly sweepIntervalMs: number;
@@ -88,6 +91,20 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
     const expiresAt = ttlSeconds ? Date.now() + ttlSeconds * 1000 : (entry?.expiresAt ?? null);
     await this.put(key, { value: String(next), expiresAt });
     return next;
+  }
+
+  override async tryLock(key: string, ttlSeconds: number): Promise<string | null> {
+    KeyValueStore.assertTtl(ttlSeconds);
+    const now = Date.now();
+    const held = this.locks.get(key);
+    if (held && held.expiresAt > now) return null;
+    const token = randomUUID();
+    this.locks.set(key, { token, expiresAt: now + ttlSeconds * 1000 });
+    return token;
+  }
+
+  override async unlock(key: string, token: string): Promise<void> {
+    if (this.locks.get(key)?.token === token) this.locks.delete(key);
   }
 
   // A set is kept as the JSON array of its members. From reading it to put() nothing awaits, so

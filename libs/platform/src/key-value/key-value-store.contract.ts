@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { KeyValueStore } from './key-value-store';
+import { withLock } from './with-lock';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -151,6 +152,47 @@ export function describeKeyValueStoreContract(
       expect((await sut.setMembers(key('short'))).sort()).toEqual(['a', 'b']);
       await sleep(600);
       expect(await sut.setMembers(key('short'))).toEqual([]);
+    });
+
+    it('gives a lock to one holder at a time; only its token frees it', async () => {
+      const token = await sut.tryLock(key('lock'), 30);
+      expect(token).toEqual(expect.any(String));
+      expect(await sut.tryLock(key('lock'), 30)).toBeNull();
+      await sut.unlock(key('lock'), 'not-the-token');
+      expect(await sut.tryLock(key('lock'), 30)).toBeNull();
+      await sut.unlock(key('lock'), token as string);
+      expect(await sut.tryLock(key('lock'), 30)).toEqual(expect.any(String));
+    });
+
+    it('frees a lock whose holder never did once its ttl ran out, and the late holder cannot free the new one', async () => {
+      const first = (await sut.tryLock(key('lock'), 1)) as string;
+      await sleep(1_100);
+      const second = await sut.tryLock(key('lock'), 30);
+      expect(second).toEqual(expect.any(String));
+      await sut.unlock(key('lock'), first);
+      expect(await sut.tryLock(key('lock'), 30)).toBeNull();
+    });
+
+    it('withLock runs tasks under one key one at a time, and frees the lock when a task fails', async () => {
+      let running = 0;
+      let overlapped = false;
+      const task = async () => {
+        running++;
+        overlapped ||= running > 1;
+        await sleep(5);
+        running--;
+      };
+      await Promise.all(Array.from({ length: 10 }, () => withLock(sut, key('lock'), task)));
+      await expect(withLock(sut, key('lock'), () => Promise.reject(new Error('failed inside')))).rejects.toThrow('failed inside');
+
+      expect(overlapped).toBe(false);
+      expect(await sut.tryLock(key('lock'), 30)).toEqual(expect.any(String));
+    });
+
+    it('withLock gives up on a lock held past its wait', async () => {
+      await sut.tryLock(key('lock'), 30);
+
+      await expect(withLock(sut, key('lock'), async () => 'ran', { waitMs: 100 })).rejects.toThrow(/still held/);
     });
 
     it('rejects ttls that are not whole seconds >= 1', async () => {

@@ -21,6 +21,14 @@ export abstract class KeyValueStore {
   abstract removeFromSet(key: string, members: string[]): Promise<void>;
   /** The set's members, in no particular order; [] when it does not exist. */
   abstract setMembers(key: string): Promise<string[]>;
+  /**
+   * Takes the lock `key` for `ttlSeconds` unless it is held: the new holder's token, or null.
+   * Every replica sharing the store shares its locks; a holder that dies frees the lock when its
+   * ttl runs out. Use `withLock`, which waits for the lock and always frees it.
+   */
+  abstract tryLock(key: string, ttlSeconds: number): Promise<string | null>;
+  /** Frees the lock if `token` still holds it (once it expired and another took it, it stays theirs). */
+  abstract unlock(key: string, token: string): Promise<void>;
   /** Remaining lifetime in seconds; -1 when the key has none, -2 when it does not exist. */
   abstract ttl(key: string): Promise<number>;
   abstract ping(): Promise<void>;

@@ -1,6 +1,7 @@
 import { describeWith, startRedisServer, type ServerProcess } from '@quire/testing';
 import { describeKeyValueStoreContract } from './key-value-store.contract';
 import { RedisKeyValueStore } from './redis-key-value-store';
+import { withLock } from './with-lock';
 
 describeWith({ binary: 'redis-server' }, RedisKeyValueStore.name, () => {
   let redis: ServerProcess;
@@ -16,6 +17,24 @@ describeWith({ binary: 'redis-server' }, RedisKeyValueStore.name, () => {
   describeKeyValueStoreContract('RedisKeyValueStore', async () => {
     const store = new RedisKeyValueStore({ url: redis.url });
     return { store, dispose: () => store.close() };
+  });
+
+  it('shares locks between replicas: tasks under one key never overlap across two connections', async () => {
+    const replicas = [new RedisKeyValueStore({ url: redis.url }), new RedisKeyValueStore({ url: redis.url })];
+    let running = 0;
+    let overlapped = false;
+    const task = async () => {
+      running++;
+      overlapped ||= running > 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+    };
+    try {
+      await Promise.all(Array.from({ length: 20 }, (_, i) => withLock(replicas[i % 2], 'lock:shared', task)));
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.close()));
+    }
+    expect(overlapped).toBe(false);
   });
 
   it('fails fast while Redis is down and works again once it is back', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { AppError, ErrorCode } from '@quire/proto';
 import { KeyValueStore } from './key-value-store';
@@ -6,6 +7,9 @@ export interface RedisKeyValueStoreOptions {
   /** `redis://[:password@]host:port[/db]` */
   url: string;
 }
+
+/** Deletes the lock only while it holds the caller's token (atomic in Redis). */
+const UNLOCK_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
  * The distributed KeyValueStore on Redis. Connects on first use; while Redis is unreachable a
@@ -59,6 +63,17 @@ export class RedisKeyValueStore extends KeyValueStore {
     if (incrError) throw incrError;
     if (expireError) throw expireError;
     return Number(value);
+  }
+
+  override async tryLock(key: string, ttlSeconds: number): Promise<string | null> {
+    KeyValueStore.assertTtl(ttlSeconds);
+    const token = randomUUID();
+    const taken = await this.reachable(() => this.redis.set(key, token, 'EX', ttlSeconds, 'NX'));
+    return taken === 'OK' ? token : null;
+  }
+
+  override async unlock(key: string, token: string): Promise<void> {
+    await this.reachable(() => this.redis.eval(UNLOCK_SCRIPT, 1, key, token));
   }
 
   override async addToSet(key: string, members: string[], ttlSeconds?: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { AccessVersion, QUIRE_CONFIG, VersionedCache, VersionToken } from '@quire/platform';
+import { AccessVersion, KeyValueStore, QUIRE_CONFIG, VersionedCache, VersionToken, withLock } from '@quire/platform';
 import {
   AppError,
   type CacheVersions,
@@ -28,7 +28,6 @@ import { CatalogRepository } from '../catalog/catalog.repository';
 import { RecycleService } from '../recycle/recycle.service';
 import { AttachmentService } from '../attachment/attachment.service';
 import { HistoryService } from './history/history.service';
-import { KeyedMutex } from './history/keyed-mutex';
 import { parseJsonParam } from './json-param';
 import { DEFAULT_SORT_NUMBER, type PageEntity } from './page.entity';
 import { toPageInfo, toPageRow } from './page.presenter';
@@ -51,8 +50,6 @@ interface CachedInfo {
 /** Pages (contract §9.4): read with the visit right, written with the edit right, never on an archived item. */
 @Injectable()
 export class PageService {
-  /** Serialises open-API upserts per item so two calls never create the same catalog twice. */
-  private readonly itemLocks = new KeyedMutex();
   /** `page/info` answers as JSON text, valid while the content version is unchanged. */
   private readonly infos = new VersionedCache<number, CachedInfo>({
     maxEntries: INFOS_KEPT,
@@ -71,6 +68,7 @@ export class PageService {
     private readonly access: ItemAccessService,
     private readonly contentVersion: ContentVersion,
     private readonly accessVersion: AccessVersion,
+    private readonly kv: KeyValueStore,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -212,7 +210,8 @@ export class PageService {
       .filter(Boolean);
     if (segments.length > MAX_PATH_SEGMENTS) throw AppError.failed('catalog_path_too_deep', { depth: segments.length });
     if (segments.some((segment) => segment.length > TITLE_MAX_LENGTH)) throw AppError.failed('param_too_long', { name: 'cat_name', max: TITLE_MAX_LENGTH });
-    return this.itemLocks.run(String(dto.item_id), async () => {
+    // Open-API upserts of one item run one at a time, in every replica: two never create the same catalog twice.
+    return withLock(this.kv, `lock:item-upsert:${dto.item_id}`, async () => {
       let catId = 0;
       for (const [index, name] of segments.entries()) {
         const found = await this.catalogs.findByName(dto.item_id, catId, name);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { KeyValueStore, withLock } from '@quire/platform';
 import {
   AppError,
   type Caller,
@@ -17,18 +18,20 @@ import { PageRepository } from '../page.repository';
 import type { HistoryEntity } from './history.entity';
 import { contentHash, HistoryContentRepository } from './history-content.repository';
 import { HistoryRepository } from './history.repository';
-import { KeyedMutex } from './keyed-mutex';
+
+/** The lock under which one body's references are added or its last one released. */
+const bodyLock = (hash: string): string => `lock:history-body:${hash}`;
 
 /**
  * Previous versions of pages (contract §9.4): a row per update, the newest 20 kept. Bodies
  * are content-addressed blobs; a blob is deleted only when no row references it any more.
- * Work on one hash is serialised so a new reference and a last release never interleave.
+ * Work on one hash holds a lock in the KeyValueStore, so a new reference and a last release
+ * never interleave, in one replica or across replicas.
  */
 @Injectable()
 export class HistoryService {
-  private readonly hashLocks = new KeyedMutex();
-
   constructor(
+    private readonly kv: KeyValueStore,
     private readonly rows: HistoryRepository,
     private readonly contents: HistoryContentRepository,
     private readonly pages: PageRepository,
@@ -38,7 +41,7 @@ export class HistoryService {
   /** Appends the page as it is now (before an update) and trims the page's history to the newest 20. */
   async record(previous: PageEntity): Promise<void> {
     const hash = contentHash(previous.page_content);
-    await this.hashLocks.run(hash, async () => {
+    await withLock(this.kv, bodyLock(hash), async () => {
       await this.rows.create({
         page_id: previous.page_id,
         item_id: previous.item_id,
@@ -88,7 +91,7 @@ export class HistoryService {
   /** Deletes the bodies of removed rows that no remaining row references. */
   private async release(rows: Pick<HistoryEntity, 'content_hash'>[]): Promise<void> {
     for (const hash of new Set(rows.map((row) => row.content_hash))) {
-      await this.hashLocks.run(hash, async () => {
+      await withLock(this.kv, bodyLock(hash), async () => {
         if ((await this.rows.countByHash(hash)) === 0) await this.contents.delete(hash);
       });
     }
