@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { crc32 } from 'node:zlib';
+import { writeAll } from '../fs/write-all';
 
 /** `QBP1`: the first four bytes of every record. */
 const MAGIC = 0x51425031;
@@ -27,12 +28,13 @@ const lengthOf = (slot: number): number => slot % 0x10000;
  * unlinking a file costs about 2 ms of CPU between the event loop and the thread pool, an append
  * about 2 µs. Each record is `header, key, body`; a delete appends a tombstone. The index (key →
  * offset and length) is rebuilt by reading the file at open; a torn last record (the process killed
- * during an append) is ignored, and cut off before the next append. When superseded records make up more than half the file, the
- * live ones are copied to a new file that replaces it (temp file, fsync, rename).
+ * during an append) is ignored, and cut off before the next append. When superseded records make up
+ * more than half the file, the live ones are copied to a new file that replaces it (temp file, fsync,
+ * rename).
  * All file work is synchronous, so records never interleave. One process owns a pack.
  */
 export class BlobPack {
-  private readonly slots = new Map<string, number>();
+  private slots = new Map<string, number>();
   private readonly compactAfterDeadBytes: number;
   private fd: number;
   /** Length of the file: where the next record goes. */
@@ -95,7 +97,7 @@ export class BlobPack {
       this.tornTail = false;
     }
     const record = encode(kind, key, body);
-    for (let written = 0; written < record.length; ) written += fs.writeSync(this.fd, record, written, record.length - written);
+    writeAll(this.fd, record);
     const bodyOffset = this.end + HEADER_BYTES + key.length;
     this.end += record.length;
     return bodyOffset;
@@ -162,8 +164,7 @@ export class BlobPack {
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       const flush = () => {
-        const joined = Buffer.concat(pending, pendingBytes);
-        for (let written = 0; written < joined.length; ) written += fs.writeSync(out, joined, written, joined.length - written);
+        writeAll(out, Buffer.concat(pending, pendingBytes));
         pending = [];
         pendingBytes = 0;
       };
@@ -183,8 +184,7 @@ export class BlobPack {
     fs.renameSync(target, this.file);
     fs.closeSync(this.fd);
     this.fd = fs.openSync(this.file, 'a+');
-    this.slots.clear();
-    for (const [key, slot] of slots) this.slots.set(key, slot);
+    this.slots = slots;
     this.end = end;
     this.dead = 0;
   }

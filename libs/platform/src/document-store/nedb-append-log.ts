@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import type Datastore from '@seald-io/nedb';
+import { writeAll } from '../fs/write-all';
 
 /** NeDB's own line format (dates as `{$$date}`, its key checks), so the files stay NeDB's. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -51,7 +52,6 @@ export class NedbAppendLog {
 
   private append(lines: string): void {
     this.fd ??= fs.openSync(this.filename, 'a');
-    const data = Buffer.from(lines, 'utf8');
-    for (let offset = 0; offset < data.length; ) offset += fs.writeSync(this.fd, data, offset, data.length - offset);
+    writeAll(this.fd, Buffer.from(lines, 'utf8'));
   }
 }

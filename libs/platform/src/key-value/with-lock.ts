@@ -16,12 +16,12 @@ const LONGEST_RETRY_MS = 50;
  * frees it. Rejects when the lock is still held after `waitMs`.
  */
 export async function withLock<T>(kv: KeyValueStore, key: string, task: () => Promise<T>, options: LockOptions = {}): Promise<T> {
-  const ttlSeconds = options.ttlSeconds ?? 30;
-  const deadline = Date.now() + (options.waitMs ?? 10_000);
+  const { ttlSeconds = 30, waitMs = 10_000 } = options;
+  const deadline = Date.now() + waitMs;
   let retryMs = FIRST_RETRY_MS;
   let token = await kv.tryLock(key, ttlSeconds);
   while (token === null) {
-    if (Date.now() >= deadline) throw new Error(`the lock ${key} is still held after ${options.waitMs ?? 10_000} ms`);
+    if (Date.now() >= deadline) throw new Error(`the lock ${key} is still held after ${waitMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, retryMs));
     retryMs = Math.min(retryMs * 2, LONGEST_RETRY_MS);
     token = await kv.tryLock(key, ttlSeconds);

@@ -44,10 +44,6 @@ export class HistoryContentRepository {
     }
   }
 
-  exists(hash: string): Promise<boolean> {
-    return this.blobs.stat(historyBlobKey(hash)).then((info) => info !== null);
-  }
-
   delete(hash: string): Promise<void> {
     return this.blobs.delete(historyBlobKey(hash));
   }
