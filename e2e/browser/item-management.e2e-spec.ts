@@ -24,7 +24,7 @@ const TEAMMATE = `mate${suffix}`;
 
 /** A raw call with the visitor's session: the whole envelope, for the refusals a test expects. */
 async function envelope(visitor: BrowserVisitor, call: string, form: Record<string, string | number>): Promise<{ error_code: number; error_message?: string }> {
-  const reply = await visitor.page.request.post(`/api/${call}`, { form });
+  const reply = await visitor.post(`/api/${call}`, form);
   return (await reply.json()) as { error_code: number; error_message?: string };
 }
 

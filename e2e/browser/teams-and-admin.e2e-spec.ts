@@ -38,7 +38,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
 
   /** A call whose error reply is returned, not thrown. */
   const rawCall = async <T>(visitor: BrowserVisitor, path: string, form: Record<string, string | number> = {}): Promise<Reply<T>> =>
-    (await (await visitor.page.request.post(`/api/${path}`, { form })).json()) as Reply<T>;
+    (await (await visitor.post(`/api/${path}`, form)).json()) as Reply<T>;
 
   /** Confirms the app's confirmation prompt showing `text`. */
   const confirm = async (visitor: BrowserVisitor, text: string | RegExp) => {

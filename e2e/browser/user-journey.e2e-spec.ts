@@ -67,7 +67,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
 
     /** A call with the browser's session, for content the part-1 screens cannot write (pages, catalogs). */
     const api = async <T>(path: string, form: Record<string, string | number>): Promise<T> => {
-      const reply = await me.page.request.post(`/api/${path}`, { form });
+      const reply = await me.post(`/api/${path}`, form);
       const body = (await reply.json()) as { error_code: number; error_message?: string; data: T };
       if (body.error_code !== 0) throw new Error(`${path}: ${body.error_code} ${body.error_message}`);
       return body.data;

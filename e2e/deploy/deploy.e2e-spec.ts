@@ -394,6 +394,8 @@ describe('deployment files', () => {
       expect(config.mongo.url).toBe('mongodb://mongo:27017/quire');
       expect(config.s3.endpoint).toBe('http://minio:9000');
       expect(config.http.webDist).toBe('/app/web/dist');
+      // Every container shares one secret key (distributed mode refuses to boot without one).
+      expect(config.secrets.key).toHaveLength(32);
     });
 
     it('gives every interpolated variable a default, so it starts without a .env file', () => {
@@ -518,11 +520,14 @@ describe('deployment files', () => {
       expect([...keys].sort()).toEqual([...ENV_VARIABLES].sort());
       // ConfigMap values must be strings, or the API server rejects the object.
       for (const [key, value] of Object.entries(configMap)) expect({ key, type: typeof value }).toEqual({ key, type: 'string' });
-      for (const key of ['QUIRE_ADMIN_PASSWORD', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'MONGO_URL', 'REDIS_URL', 'SMTP_URL']) expect(Object.keys(secret)).toContain(key);
+      for (const key of ['QUIRE_ADMIN_PASSWORD', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'MONGO_URL', 'REDIS_URL', 'SMTP_URL', 'QUIRE_SECRET_KEY', 'QUIRE_SECRET_KEY_PREVIOUS']) {
+        expect(Object.keys(secret)).toContain(key);
+      }
       const config = loadConfig(Object.fromEntries(Object.entries({ ...configMap, ...secret }).map(([k, v]) => [k, String(v)])));
       expect(config.http.port).toBe(GATEWAY_PORT);
       expect(config.http.trustProxy).toBe(true);
       expect(config.nats.url).toBe('nats://nats.quire-infra:4222');
+      expect(config.secrets.key).toHaveLength(32);
     });
 
     it('the dev overlay runs one replica of every app in quire-dev, with smaller requests than the base', () => {

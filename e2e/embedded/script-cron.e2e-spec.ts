@@ -6,9 +6,9 @@ import { startEmbeddedSystem, SYSTEM_ADMIN_PASSWORD, type EmbeddedSystem } from 
 const DAY = 24 * 3600;
 
 /**
- * `GET /api/ScriptCron/run` (contract §9.1): the admin service asks the item and page services
- * to purge what is past the 30-day retention, and answers an empty 200 body. The deletion
- * times are set in the stores directly: nobody waits a month.
+ * `POST /api/ScriptCron/run` (contract §9.1, a GET there; Quire takes writes by POST only): the
+ * admin service asks the item and page services to purge what is past the 30-day retention, and
+ * answers an empty 200 body. The deletion times are set in the stores directly: nobody waits a month.
  */
 describe('ScriptCron/run, embedded', () => {
   let system: EmbeddedSystem;
@@ -62,7 +62,7 @@ describe('ScriptCron/run, embedded', () => {
     const recentPage = await addPage(live, 'Recycled yesterday');
     await recyclePage(recentPage, 1);
 
-    const response = await new ApiClient(system.target.baseUrl).request('/api/ScriptCron/run');
+    const response = await new ApiClient(system.target.baseUrl).request('/api/ScriptCron/run', { method: 'POST' });
 
     expect(response.status).toBe(200);
     expect(response.body.length).toBe(0);

@@ -28,7 +28,7 @@ export function describeAuthFlow(target: () => SystemTarget): void {
     expect(info.data).toMatchObject({ username, groupid: 2, email: '', email_verify: 0 });
     expect(JSON.stringify(info.data)).not.toMatch(/password/);
 
-    expect(await client.get('/api/user/logout')).toEqual({ error_code: 0, data: [] });
+    expect(await client.post('/api/user/logout')).toEqual({ error_code: 0, data: [] });
     expect(client.cookie('cookie_token')).toBeUndefined();
     expect(await client.post('/api/user/info')).toEqual({ error_code: 10102, error_message: expect.any(String) });
 
@@ -44,7 +44,7 @@ export function describeAuthFlow(target: () => SystemTarget): void {
     const username = `guard${Date.now() % 100000}`;
     const vCode = await solveCaptcha(target(), client);
     expect((await client.post('/api/user/register', { username, password: 'right-pass', confirm_password: 'right-pass', v_code: vCode })).error_code).toBe(0);
-    await client.get('/api/user/logout');
+    await client.post('/api/user/logout');
 
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) codes.push((await client.post('/api/user/login', { username, password: 'wrong-pass' })).error_code);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -54,6 +55,8 @@ export interface DistributedSystem {
   replicas(app: ServiceApp): QuireProcess[];
   /** The servers behind the apps, to stop and start them (faults). */
   servers: { nats: ServerProcess; redis: ServerProcess; s3?: S3Server; mongo?: MongoWireServer };
+  /** The directory holding every app's DATA_DIR (`<dataRoot>/<app>`). */
+  dataRoot: string;
   stop(): Promise<void>;
 }
 
@@ -71,7 +74,10 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
   const sharesDocuments = (app: string): boolean =>
     Boolean(mongo) && (Boolean(options.sharedDocuments) || (options.replicas?.[app as ServiceApp] ?? 1) > 1);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-dist-'));
+  // One key for every process, as QUIRE_SECRET_KEY must be in production.
+  const secretKey = randomBytes(32).toString('base64');
   const env = (app: string, port: number): Record<string, string> => ({
+    QUIRE_SECRET_KEY: secretKey,
     NATS_URL: nats.url,
     REDIS_URL: redis.url,
     DATA_DIR: path.join(root, app),
@@ -134,6 +140,7 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
       return found;
     },
     servers: { nats, redis, s3, mongo },
+    dataRoot: root,
     stop,
   };
 }

@@ -28,7 +28,7 @@ export async function startEmbeddedSystem(env: Record<string, string> = {}): Pro
       { logger: false },
     );
   } catch (error) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
     throw error;
   }
   const kv = app.get(KeyValueStore);
@@ -41,7 +41,13 @@ export async function startEmbeddedSystem(env: Record<string, string> = {}): Pro
     },
     async stop() {
       await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir(dataDir);
     },
   };
+}
+
+/** The DATA_DIR, and the secret key file the app made beside it (`<DATA_DIR>.key`). */
+function removeDataDir(dataDir: string): void {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(`${dataDir}.key`, { force: true });
 }

@@ -8,6 +8,7 @@ import { EnvelopeExceptionFilter } from './http/envelope-exception.filter';
 import { HttpProxyController } from './http-proxy/http-proxy.controller';
 import { HttpProxyService } from './http-proxy/http-proxy.service';
 import { RateLimiter } from './security/rate-limiter';
+import { WriteGuard } from './security/write-guard';
 import { CallerResolver } from './session/caller-resolver';
 import { EditorMdReplies } from './upload/editor-md-replies';
 import { UploadReceiver } from './upload/upload-receiver';
@@ -19,6 +20,7 @@ import { UploadReceiver } from './upload/upload-receiver';
     ApiService,
     CallerResolver,
     RateLimiter,
+    WriteGuard,
     UploadReceiver,
     BlobSender,
     EditorMdReplies,

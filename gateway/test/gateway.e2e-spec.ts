@@ -6,14 +6,41 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '@quire/config';
-import { KeyValueStore, PlatformModule, connectTransport } from '@quire/platform';
+import { KeyValueStore, PlatformModule, connectTransport, hashSecret } from '@quire/platform';
 import { AppError, ErrorCode, Reply, SESSION_TTL_SECONDS, Subject, sessionKey, type Message } from '@quire/proto';
 import { ApiClient, freePort } from '@quire/testing';
 import { GatewayModule, configureGateway } from '../src';
 
+/** The subjects of the write routes below that the gateway forwarded, in order. */
+const forwarded: string[] = [];
+
 /** Stand-in handlers that show what the gateway forwarded; the gateway's own rules are under test. */
 @Controller()
 class ProbeController {
+  @MessagePattern(Subject.PagePageSave)
+  save(@Payload() message: Message): Message['caller'] {
+    forwarded.push(Subject.PagePageSave);
+    return message.caller;
+  }
+
+  @MessagePattern(Subject.AuthUserLogout)
+  logout(): Reply<never[]> {
+    forwarded.push(Subject.AuthUserLogout);
+    return Reply.clearingSession([]);
+  }
+
+  @MessagePattern(Subject.ItemOpenUpdatePage)
+  openApi(@Payload() message: Message): { params: Message['params']; uid: number } {
+    forwarded.push(Subject.ItemOpenUpdatePage);
+    return { params: message.params, uid: message.caller.uid };
+  }
+
+  @MessagePattern(Subject.PageAttachmentUploadImage)
+  uploadImage(): { success: 1; url: string } {
+    forwarded.push(Subject.PageAttachmentUploadImage);
+    return { success: 1, url: '/server/index.php?s=/api/attachment/visitFile&sign=x' };
+  }
+
   @MessagePattern(Subject.AdminSettingHomePage)
   echo(@Payload() message: Message): Message {
     return message;
@@ -73,7 +100,7 @@ describe('Gateway', () => {
 
   const session = async (uid: number, groupid: number) => {
     const token = `${uid}`.padStart(64, 'f');
-    await kv.set(sessionKey(token), JSON.stringify({ uid, username: `user${uid}`, groupid, createdAt: 0 }), 60);
+    await kv.set(sessionKey(hashSecret(token)), JSON.stringify({ uid, username: `user${uid}`, groupid, createdAt: 0 }), 60);
     const client = new ApiClient(base);
     client.cookies.set('cookie_token', token);
     return client;
@@ -92,6 +119,9 @@ describe('Gateway', () => {
       REQUEST_TIMEOUT_MS: '500',
       RATE_LIMIT_PER_MINUTE: '5',
       LANGUAGE: 'en',
+      PUBLIC_URL: 'https://docs.example.com/quire',
+      TRUSTED_ORIGINS: 'https://wiki.example.com',
+      TRUST_PROXY: 'true',
     });
     @Module({ imports: [PlatformModule.forRoot({ mode: 'embedded', config }), GatewayModule, ProbeModule] })
     class TestAppModule {}
@@ -156,6 +186,22 @@ describe('Gateway', () => {
       expect(response.json()).toEqual({ error_code: 10400, error_message: 'The request body could not be read: malformed JSON' });
     });
 
+    it('refuses a JSON body nested deeper than 64 levels with 10400, counting only brackets outside strings', async () => {
+      const post = (body: string) =>
+        new ApiClient(base).request('/api/common/homePageSetting', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const tooDeep = { error_code: 10400, error_message: 'The request body is nested too deeply (at most 64 levels)' };
+      const deep = await post(`{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}`);
+      expect(deep.status).toBe(400);
+      expect(deep.json()).toEqual(tooDeep);
+      expect((await post(`{"a":${'['.repeat(64)}${']'.repeat(64)}}`)).json()).toEqual(tooDeep);
+
+      const deepest = `${'['.repeat(63)}1${']'.repeat(63)}`;
+      const text = `\\"${'[{'.repeat(100)}`;
+      const allowed = await post(`{"a":${deepest},"b":"${text}"}`);
+      expect(allowed.status).toBe(200);
+      expect(allowed.json<{ data: Message }>().data.params).toEqual({ a: JSON.parse(deepest), b: `"${'[{'.repeat(100)}` });
+    });
+
     it('refuses a body over 16 MB with 10400', async () => {
       const response = await new ApiClient(base).request('/api/common/homePageSetting', {
         method: 'POST',
@@ -196,7 +242,7 @@ describe('Gateway', () => {
     });
 
     it('sends an empty 200 body when asked', async () => {
-      const response = await new ApiClient(base).request('/api/ScriptCron/run');
+      const response = await new ApiClient(base).request('/api/ScriptCron/run', { method: 'POST' });
       expect(response.status).toBe(200);
       expect(response.text()).toBe('');
     });
@@ -254,19 +300,156 @@ describe('Gateway', () => {
       expect((await new ApiClient(base).post('/api/adminUser/getList')).error_code).toBe(10102);
     });
 
-    it('refuses a cross-site POST that carries the session cookie', async () => {
-      const client = await session(9, 2);
-      const response = await client.request('/api/item/info', { method: 'POST', headers: { origin: 'https://evil.example' } });
-      expect(response.json()).toEqual({ error_code: 10403, error_message: 'Cross-site request refused' });
-      expect((await client.request('/api/item/info', { method: 'POST' })).json()).toMatchObject({ error_code: 0 });
-    });
-
     it('limits login attempts per address', async () => {
       const client = new ApiClient(base);
       const codes: number[] = [];
       for (let i = 0; i < 7; i++) codes.push((await client.post('/api/user/login')).error_code);
       expect(codes.filter((code) => code === 10429).length).toBeGreaterThanOrEqual(1);
       expect(codes.slice(-1)[0]).toBe(10429);
+    });
+  });
+
+  describe('writes', () => {
+    const CROSS_SITE = {
+      error_code: 10403,
+      error_message: "Cross-site request refused: a change made with the login cookie must come from this site's own pages",
+    };
+    const BY_GET = { error_code: 10405, error_message: 'This call changes data: send it as POST' };
+    const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+    const NAVIGATION = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    const IMAGE = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' };
+    /** The victim's browser session, as its Cookie header. */
+    let cookie: string;
+
+    /** A request with exactly these headers (ApiClient adds an Origin of its own); POST unless told. */
+    const send = async (path: string, init: { method?: string; headers?: Record<string, string>; body?: string | FormData } = {}) => {
+      const response = await fetch(base + path, { method: init.method ?? 'POST', headers: init.headers, body: init.body, redirect: 'manual' });
+      const text = await response.text();
+      const sessionCookies = response.headers.getSetCookie().filter((line) => line.startsWith('cookie_token='));
+      return { status: response.status, allow: response.headers.get('allow'), body: text ? (JSON.parse(text) as unknown) : undefined, sessionCookies };
+    };
+    const tokenOf = async (uid: number) => (await session(uid, 2)).cookie('cookie_token') as string;
+
+    beforeAll(async () => {
+      cookie = `cookie_token=${await tokenOf(21)}`;
+    });
+
+    beforeEach(() => {
+      forwarded.length = 0;
+    });
+
+    it('answers GET and HEAD on a write route with 10405 whoever sends it, forwarding nothing; reads still answer GET', async () => {
+      const token = await tokenOf(22);
+      const byScript = await send(`/api/page/save?page_id=3&user_token=${token}`, { method: 'GET' });
+      expect(byScript).toMatchObject({ status: 405, allow: 'POST', body: BY_GET });
+      expect((await send(`/server/index.php?s=/api/page/save&page_id=3&user_token=${token}`, { method: 'GET' })).body).toEqual(BY_GET);
+      expect((await send('/api/page/save?page_id=3', { method: 'GET', headers: { cookie, 'sec-fetch-site': 'same-origin' } })).body).toEqual(BY_GET);
+      expect((await send('/api/ScriptCron/run', { method: 'GET' })).body).toEqual(BY_GET);
+      expect(await send(`/api/page/save?user_token=${token}`, { method: 'HEAD' })).toMatchObject({ status: 405, allow: 'POST' });
+      expect(forwarded).toEqual([]);
+
+      const read = await send('/api/item/info', { method: 'GET', headers: { cookie, ...NAVIGATION } });
+      expect(read.body).toMatchObject({ error_code: 0, data: { uid: 21 } });
+    });
+
+    it('refuses a write the session cookie carries when the browser marks it cross-site or same-site, forwarding nothing', async () => {
+      for (const site of ['cross-site', 'same-site']) {
+        expect(await send('/api/page/save', { headers: { ...FORM, cookie, 'sec-fetch-site': site }, body: 'page_id=3' })).toMatchObject({ status: 403, body: CROSS_SITE });
+        // The browser's own statement wins over an Origin that would pass.
+        expect((await send('/api/page/save', { headers: { ...FORM, cookie, 'sec-fetch-site': site, origin: base }, body: 'page_id=3' })).body).toEqual(CROSS_SITE);
+      }
+      expect((await send('/api/page/save?page_id=3', { method: 'GET', headers: { cookie, ...NAVIGATION } })).body).toEqual(CROSS_SITE);
+      expect((await send('/api/page/save?page_id=3', { method: 'GET', headers: { cookie, ...IMAGE } })).body).toEqual(CROSS_SITE);
+      expect((await send('/server/index.php?s=/api/page/save&page_id=3', { method: 'GET', headers: { cookie, ...NAVIGATION } })).body).toEqual(CROSS_SITE);
+      expect((await send('/server/index.php?s=/api/page/save', { headers: { ...FORM, cookie, 'sec-fetch-site': 'cross-site' }, body: 'page_id=3' })).body).toEqual(CROSS_SITE);
+      expect(forwarded).toEqual([]);
+    });
+
+    it("without Sec-Fetch-Site, lets a cookie write through only when its Origin, else its Referer, is the site's", async () => {
+      const verdict = async (headers: Record<string, string>) =>
+        ((await send('/api/page/save', { headers: { ...FORM, cookie, ...headers }, body: 'page_id=3' })).body as { error_code: number }).error_code;
+      expect(await verdict({ origin: 'https://evil.example' })).toBe(10403);
+      expect(await verdict({ origin: 'null' })).toBe(10403);
+      expect(await verdict({ origin: 'https://docs.example.com.evil.example' })).toBe(10403);
+      expect(await verdict({ referer: 'https://evil.example/attack.html' })).toBe(10403);
+      expect(await verdict({ origin: 'https://evil.example', referer: `${base}/page/3` })).toBe(10403);
+      expect(await verdict({})).toBe(10403);
+      expect(forwarded).toEqual([]);
+
+      expect(await verdict({ origin: base })).toBe(0);
+      expect(await verdict({ origin: 'https://docs.example.com' })).toBe(0);
+      expect(await verdict({ origin: 'https://wiki.example.com' })).toBe(0);
+      expect(await verdict({ referer: 'https://docs.example.com/quire/page/3' })).toBe(0);
+      expect(await verdict({ 'sec-fetch-site': 'same-origin' })).toBe(0);
+      expect(await verdict({ 'sec-fetch-site': 'none' })).toBe(0);
+      // Behind a trusted proxy the request's own origin is the one the browser used.
+      const proxied = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'quire.internal' };
+      expect(await verdict({ ...proxied, origin: 'https://quire.internal' })).toBe(0);
+      expect(await verdict({ ...proxied, origin: base })).toBe(10403);
+      expect(forwarded).toEqual(Array(7).fill(Subject.PagePageSave));
+    });
+
+    it("lets explicitly authenticated writes through from anywhere, as the explicit token's user", async () => {
+      const script = await tokenOf(23);
+      const crossSite = { ...FORM, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' };
+      const asScript = { error_code: 0, data: { uid: 23 } };
+      expect((await send('/api/page/save', { headers: crossSite, body: `page_id=3&user_token=${script}` })).body).toMatchObject(asScript);
+      expect((await send('/api/page/save', { headers: { ...crossSite, 'x-api-token': script }, body: 'page_id=3' })).body).toMatchObject(asScript);
+      expect((await send('/api/page/save', { headers: { ...crossSite, authorization: `Bearer ${script}` }, body: 'page_id=3' })).body).toMatchObject(asScript);
+      // The victim's cookie rides along, but the explicit token is what authenticates the call.
+      expect((await send(`/api/page/save?user_token=${script}`, { headers: { ...crossSite, cookie }, body: 'page_id=3' })).body).toMatchObject(asScript);
+      const openApi = await send('/api/open/updatePage', { headers: crossSite, body: 'api_key=key&api_token=token&page_title=T' });
+      expect(openApi.body).toMatchObject({ error_code: 0, data: { params: { api_key: 'key', page_title: 'T' }, uid: 0 } });
+      // The open API's key is its credential: a cookie riding along is neither refused nor forwarded.
+      const withCookie = await send('/api/item/updateByApi', { headers: { ...crossSite, cookie }, body: 'api_key=key&api_token=token&page_title=T' });
+      expect(withCookie.body).toMatchObject({ error_code: 0, data: { uid: 0 } });
+      expect(forwarded).toEqual([...Array(4).fill(Subject.PagePageSave), Subject.ItemOpenUpdatePage, Subject.ItemOpenUpdatePage]);
+    });
+
+    it("refuses a browser's cross-site login or registration without any cookie (login CSRF); a script's login passes", async () => {
+      const body = 'username=attacker&password=secret';
+      expect((await send('/api/user/login', { headers: { ...FORM, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, body })).body).toEqual(CROSS_SITE);
+      expect((await send('/api/user/register', { headers: { ...FORM, origin: 'https://evil.example' }, body })).body).toEqual(CROSS_SITE);
+      expect(forwarded).toEqual([]);
+      // From an address of its own: the per-address login limit was used up by an earlier test.
+      const fresh = { ...FORM, 'x-forwarded-for': '203.0.113.9' };
+      expect((await send('/api/user/login', { headers: { ...fresh, 'sec-fetch-site': 'same-origin' }, body })).body).toMatchObject({ error_code: 0 });
+      expect((await send('/api/user/login', { headers: fresh, body })).body).toMatchObject({ error_code: 0 });
+    });
+
+    it('does not count a bogus explicit token next to the cookie, nor fall back to the cookie for it', async () => {
+      const bogus = 'e'.repeat(64);
+      const crossSite = { ...FORM, cookie, 'sec-fetch-site': 'cross-site' };
+      expect((await send('/api/page/save', { headers: crossSite, body: `page_id=3&user_token=${bogus}` })).body).toEqual(CROSS_SITE);
+      expect((await send('/api/page/save', { headers: { ...crossSite, 'x-api-token': bogus }, body: 'page_id=3' })).body).toEqual(CROSS_SITE);
+      expect((await send('/api/page/save', { headers: { ...crossSite, authorization: 'Bearer not-a-token' }, body: 'page_id=3' })).body).toEqual(CROSS_SITE);
+      expect(forwarded).toEqual([]);
+      const sameSite = { ...FORM, cookie, 'sec-fetch-site': 'same-origin' };
+      expect((await send('/api/page/save', { headers: sameSite, body: `page_id=3&user_token=${bogus}` })).body).toMatchObject({ error_code: 10102 });
+    });
+
+    it('ends the session only by a POST from the site; an explicit token leaves the browser its cookie', async () => {
+      const navigation = await send('/api/user/logout', { method: 'GET', headers: { cookie, ...NAVIGATION } });
+      expect(navigation).toMatchObject({ body: CROSS_SITE, sessionCookies: [] });
+      const formPost = await send('/api/user/logout', { headers: { ...FORM, cookie, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } });
+      expect(formPost).toMatchObject({ body: CROSS_SITE, sessionCookies: [] });
+      expect(forwarded).toEqual([]);
+
+      const other = await tokenOf(24);
+      const explicit = await send('/api/user/logout', { headers: { ...FORM, cookie, 'sec-fetch-site': 'cross-site' }, body: `user_token=${other}` });
+      expect(explicit).toMatchObject({ body: { error_code: 0, data: [] }, sessionCookies: [] });
+      const own = await send('/api/user/logout', { headers: { ...FORM, cookie, 'sec-fetch-site': 'same-origin' } });
+      expect(own.body).toEqual({ error_code: 0, data: [] });
+      expect(own.sessionCookies).toEqual([expect.stringMatching(/^cookie_token=;/)]);
+      expect(forwarded).toEqual([Subject.AuthUserLogout, Subject.AuthUserLogout]);
+    });
+
+    it("answers a refused upload in editor.md's protocol, reading and forwarding nothing", async () => {
+      const form = new FormData();
+      form.append('editormd-image-file', new Blob([Buffer.from('GIF89a')], { type: 'image/gif' }), 'a.gif');
+      const refused = await send('/api/page/uploadImg', { headers: { cookie, 'sec-fetch-site': 'cross-site' }, body: form });
+      expect(refused.body).toEqual({ success: 0, message: CROSS_SITE.error_message });
+      expect(forwarded).toEqual([]);
     });
   });
 

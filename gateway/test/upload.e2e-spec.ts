@@ -6,7 +6,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '@quire/config';
-import { KeyValueStore, PlatformModule, connectTransport } from '@quire/platform';
+import { KeyValueStore, PlatformModule, connectTransport, hashSecret } from '@quire/platform';
 import { MAX_UPLOAD_BYTES, sessionKey } from '@quire/proto';
 import { ApiClient, createUser, freePort } from '@quire/testing';
 import { AuthModule } from '../../services/auth/src/auth.module';
@@ -38,7 +38,7 @@ describe('Uploads and downloads through the gateway', () => {
   const login = async (): Promise<ApiClient> => {
     const user = await createUser(app);
     const token = `${user.uid}`.padStart(64, 'a');
-    await kv.set(sessionKey(token), JSON.stringify({ uid: user.uid, username: user.username, groupid: 2, createdAt: 0 }), 600);
+    await kv.set(sessionKey(hashSecret(token)), JSON.stringify({ uid: user.uid, username: user.username, groupid: 2, createdAt: 0 }), 600);
     const client = new ApiClient(base);
     client.cookies.set('cookie_token', token);
     return client;

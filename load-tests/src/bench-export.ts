@@ -73,7 +73,9 @@ async function distributed(): Promise<Target> {
   const s3: S3Server = await startS3Server();
   const port = await freePort();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-export-dist-'));
+  const secretKey = randomBytes(32).toString('base64');
   const env = (app: string): Record<string, string> => ({
+    QUIRE_SECRET_KEY: secretKey,
     NATS_URL: nats.url,
     REDIS_URL: redis.url,
     PORT: String(port),

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -71,7 +72,9 @@ export async function distributed(): Promise<BenchTarget> {
   const [nats, redis]: ServerProcess[] = await Promise.all([startNatsServer(), startRedisServer()]);
   const port = await freePort();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-dist-'));
+  const secretKey = randomBytes(32).toString('base64');
   const env = (app: string) => ({
+    QUIRE_SECRET_KEY: secretKey,
     NATS_URL: nats.url,
     REDIS_URL: redis.url,
     PORT: String(port),

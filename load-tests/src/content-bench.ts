@@ -92,7 +92,7 @@ export async function runContentBench(log: (line: string) => void): Promise<Cont
       const params = typeof journey.params === 'function' ? journey.params(0) : journey.params;
       const response = await fetch(quire.baseUrl + journey.route, {
         method: 'POST',
-        headers: { cookie: quire.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { cookie: quire.cookie, origin: quire.baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
         body: form(params),
       });
       const text = await response.text();

@@ -22,7 +22,8 @@ export class SeedClient {
         {
           method: 'POST',
           agent: this.agent,
-          headers: { cookie: this.cookie, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+          // The site's own Origin: a change the session cookie carries is refused without it.
+          headers: { cookie: this.cookie, origin: this.baseUrl, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
         },
         (res) => {
           const chunks: Buffer[] = [];

@@ -24,8 +24,11 @@ export interface ConcurrentResult {
   errors: number;
 }
 
+/** The session cookie with the site's own Origin, as the app's pages send it (a change the cookie carries needs it). */
+const sessionHeaders = (journey: Journey): Record<string, string> => (journey.cookie ? { cookie: journey.cookie, origin: new URL(journey.url).origin } : {});
+
 const headersOf = (journey: Journey, body: string | undefined): http.OutgoingHttpHeaders => ({
-  ...(journey.cookie ? { cookie: journey.cookie } : {}),
+  ...sessionHeaders(journey),
   ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } : { 'content-length': 0 }),
 });
 
@@ -66,7 +69,7 @@ export async function concurrent(journey: Journey, connections: number, seconds:
   const result = await autocannon({
     url: journey.url,
     method: journey.method ?? 'POST',
-    headers: { ...(journey.cookie ? { cookie: journey.cookie } : {}), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...sessionHeaders(journey), 'content-type': 'application/x-www-form-urlencoded' },
     ...(typeof body === 'function' ? { requests: [{ setupRequest: (request) => ({ ...request, body: body(n++) }) }] } : { body }),
     connections,
     duration: seconds,

@@ -65,7 +65,7 @@ export async function runJourney(target: BenchTarget, journey: Exclude<JourneyNa
       {
         url: target.baseUrl + request.path,
         method: 'POST',
-        headers: { cookie: target.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { cookie: target.cookie, origin: target.baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
         requests: [{ setupRequest: (req) => ({ ...req, body: request.body(n++) }) }],
         connections: options.connections,
         duration: options.seconds,

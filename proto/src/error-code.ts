@@ -26,9 +26,11 @@ export const ErrorCode = {
   ItemPasswordCaptcha: 10308,
   /** Quire: a malformed body (HTTP 400). */
   BadRequest: 10400,
-  /** Quire: a cross-site POST that carried the session cookie. */
+  /** Quire: a write carried the session cookie but the browser did not say it came from this site (HTTP 403). */
   CrossSite: 10403,
   InvalidRoute: 10404,
+  /** Quire: a write sent as GET or HEAD, which never change anything (HTTP 405). */
+  WriteByGet: 10405,
   /** Quire: a request too large for the transport (HTTP 413). */
   PayloadTooLarge: 10413,
   /** Quire: too many requests from one address (HTTP 429). */

@@ -6,7 +6,10 @@ export interface Caller {
   /** Opaque per-browser id (cookie `quire_client`): captcha codes and visit unlocks hang on it. */
   clientId: string;
   ip: string;
-  /** The session token the call carried, when it carried one. */
+  /**
+   * The session the call carried, when it named a live one: the SHA-256 (hex) of its token, as the
+   * session is stored. The token itself goes no further than the gateway.
+   */
   token?: string;
 }
 

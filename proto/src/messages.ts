@@ -13,7 +13,12 @@ export const Messages = {
   invalid_route: { en: 'Invalid request', 'zh-cn': '无效的请求' },
   bad_request: { en: 'The request body could not be read: {reason}', 'zh-cn': '请求内容无法解析：{reason}' },
   body_too_large: { en: 'The request body is too large', 'zh-cn': '请求内容过大' },
-  cross_site: { en: 'Cross-site request refused', 'zh-cn': '拒绝跨站请求' },
+  body_too_deep: { en: 'The request body is nested too deeply (at most {max} levels)', 'zh-cn': '请求内容嵌套层级过深（最多 {max} 层）' },
+  cross_site: {
+    en: "Cross-site request refused: a change made with the login cookie must come from this site's own pages",
+    'zh-cn': '拒绝跨站请求：使用登录 Cookie 的修改操作必须来自本站页面',
+  },
+  write_by_get: { en: 'This call changes data: send it as POST', 'zh-cn': '此操作会修改数据，请使用 POST 请求' },
   payload_too_large: { en: 'The request is too large (at most {max} MB)', 'zh-cn': '请求过大（最多 {max} MB）' },
   rate_limited: { en: 'Too many attempts, please wait a minute and try again', 'zh-cn': '尝试次数过多，请一分钟后再试' },
   timeout: { en: 'The server did not answer in time, please try again', 'zh-cn': '服务器响应超时，请重试' },
@@ -35,6 +40,10 @@ export const Messages = {
   verification_code_are_incorrect: { en: 'Verification code are incorrect', 'zh-cn': '验证码不正确' },
   no_empty_password: { en: 'no empty password', 'zh-cn': '密码不能为空' },
   username_or_password_incorrect: { en: 'Username or password are incorrect', 'zh-cn': '用户名或密码不正确' },
+  login_too_many_failures: {
+    en: 'Too many failed logins from your address: try again in {minutes} minutes',
+    'zh-cn': '你所在地址的登录失败次数过多，请 {minutes} 分钟后再试',
+  },
   register_closed: { en: 'Registration has been closed by the administrator', 'zh-cn': '管理员已关闭注册' },
   code_much_the_same: { en: 'Password much be the same', 'zh-cn': '两次输入的密码不一致！' },
   username_exists: { en: 'Username exists', 'zh-cn': '用户名已经存在啦！' },
@@ -65,6 +74,10 @@ export const Messages = {
     'zh-cn': '只有项目创建者或编写该页面的成员才能删除此页面',
   },
   page_empty_content: { en: 'Empty content is not allowed, please write something', 'zh-cn': '不允许保存空内容，请随便写点什么' },
+  page_move_refused: {
+    en: 'A page cannot be moved to another item: save it in its own item',
+    'zh-cn': '页面不能移动到其他项目，请在其所属项目中保存',
+  },
   page_content_not_urlencoded: {
     en: 'The page content is marked as URL-encoded but is not valid URL-encoded text',
     'zh-cn': '页面内容标记为 URL 编码，但不是有效的 URL 编码文本',
@@ -109,9 +122,14 @@ export const Messages = {
   attachment_not_found: { en: 'The file does not exist or has been deleted', 'zh-cn': '文件不存在或已被删除' },
   attachment_delete_failed: { en: 'Delete failed', 'zh-cn': '删除失败' },
   attachment_store_failed: { en: 'The file could not be stored, please try again', 'zh-cn': '文件保存失败，请重试' },
+  upload_quota_exceeded: {
+    en: 'Your uploaded files have reached your limit of {quota} MB: delete files you no longer need, then try again',
+    'zh-cn': '你上传的文件已达到 {quota} MB 的上限，请删除不再需要的文件后重试',
+  },
   // item service (items, visit passwords, api keys, open API)
   item_not_exist: { en: 'The item does not exist or has been deleted', 'zh-cn': '项目不存在或者已删除' },
   item_name_required: { en: 'Please enter an item name', 'zh-cn': '项目名不能为空' },
+  item_unfinished: { en: 'The item could not be finished in time; please try again', 'zh-cn': '项目未能及时创建完成，请重试' },
   item_domain_invalid: {
     en: 'Personalized domain names can only be a combination of letters or numbers',
     'zh-cn': '个性域名只能是字母或数字的组合',

@@ -46,6 +46,51 @@ describe('Routes', () => {
     }
   });
 
+  it('says of every route whether it reads or writes', () => {
+    for (const route of Object.values(Routes)) expect(['read', 'write']).toContain(route.effect);
+  });
+
+  it.each([
+    ['common/verify', 'read'],
+    ['common/qrcode', 'read'],
+    ['user/info', 'read'],
+    ['item/info', 'read'],
+    ['item/getKey', 'read'],
+    ['page/history', 'read'],
+    ['page/diff', 'read'],
+    ['attachment/visitFile', 'read'],
+    ['export/download', 'read'],
+    ['adminSetting/loadConfig', 'read'],
+    ['user/login', 'write'],
+    ['user/register', 'write'],
+    ['user/logout', 'write'],
+    ['item/pwd', 'write'],
+    ['page/save', 'write'],
+    ['page/uploadImg', 'write'],
+    ['member/save', 'write'],
+    ['adminUser/changePassword', 'write'],
+    ['export/start', 'write'],
+    ['export/word', 'read'],
+    ['ScriptCron/run', 'write'],
+    ['open/updatePage', 'write'],
+  ])('classifies %s as a %s', (call, effect) => {
+    const [controller, action] = call.split('/');
+    expect(findRoute(controller, action)?.effect).toBe(effect);
+  });
+
+  it("lets the open API's routes, and only them, be authorized by the item's key", () => {
+    const byKey = Object.entries(Routes).filter(([, route]) => route.auth === 'apiKey').map(([key]) => key);
+    expect(byKey.sort()).toEqual(['item/updatebyapi', 'open/fromcomments', 'open/updatedbitem', 'open/updateitem', 'open/updatepage']);
+  });
+
+  it('marks every save, delete, add, update, sort, send and upload as a write', () => {
+    for (const [key, route] of Object.entries(Routes)) {
+      if (/\/(save|delete|deleteitem|deleteuser|deleteuploadfile|add|adduser|update\w*|sort|send|upload|uploadimg|recover|attorn|archive|resetkey|setread)$/.test(key)) {
+        expect([key, route.effect]).toEqual([key, 'write']);
+      }
+    }
+  });
+
   it('names the owning service first in every subject', () => {
     expect(serviceOf(Subject.AuthUserLogin)).toBe('auth');
     expect(serviceOf(Subject.TeamItemMemberSave)).toBe('team');

@@ -1,7 +1,11 @@
 import { Subject } from './subject';
 
-/** Who may call a route: anyone, anyone (the user is resolved when logged in), a logged-in user, an administrator. */
-export type AuthRule = 'none' | 'optional' | 'required' | 'admin';
+/**
+ * Who may call a route: anyone, anyone (the user is resolved when logged in), a logged-in user, an
+ * administrator, or whoever holds the item's open-API `api_key` and `api_token` (the call carries its
+ * own credential; no session is forwarded with it).
+ */
+export type AuthRule = 'none' | 'optional' | 'required' | 'admin' | 'apiKey';
 
 /** A route whose multipart body carries a file: the gateway streams it into BlobStorage and forwards its key. */
 export interface UploadRule {
@@ -11,9 +15,17 @@ export interface UploadRule {
   editorMd?: boolean;
 }
 
+/**
+ * What a call does to stored state. A `read` never changes it and answers any method; a `write`
+ * (anything a user would see change: data, a session, an unlock, a job) is refused when sent as
+ * GET or HEAD, and, when the browser's session cookie carries it, unless it came from the site's own pages.
+ */
+export type RouteEffect = 'read' | 'write';
+
 export interface Route {
   subject: Subject;
   auth: AuthRule;
+  effect: RouteEffect;
   /** Counted by the per-address limiter (login, register and password endpoints). */
   rateLimited?: boolean;
   upload?: UploadRule;
@@ -24,109 +36,110 @@ export interface Route {
  * calls (§10, §11). Keys are lower-case; the gateway lower-cases the request path.
  */
 const table: Record<string, Route> = {
-  'common/verify': { subject: Subject.AuthCaptchaCreate, auth: 'none' },
-  'common/qrcode': { subject: Subject.AuthQrcodeCreate, auth: 'none' },
-  'common/homepagesetting': { subject: Subject.AdminSettingHomePage, auth: 'none' },
-  'scriptcron/run': { subject: Subject.AdminCronRun, auth: 'none' },
+  'common/verify': { subject: Subject.AuthCaptchaCreate, auth: 'none', effect: 'read' },
+  'common/qrcode': { subject: Subject.AuthQrcodeCreate, auth: 'none', effect: 'read' },
+  'common/homepagesetting': { subject: Subject.AdminSettingHomePage, auth: 'none', effect: 'read' },
+  'scriptcron/run': { subject: Subject.AdminCronRun, auth: 'none', effect: 'write' },
 
-  'user/login': { subject: Subject.AuthUserLogin, auth: 'none', rateLimited: true },
-  'user/register': { subject: Subject.AuthUserRegister, auth: 'none', rateLimited: true },
-  'user/info': { subject: Subject.AuthUserInfo, auth: 'required' },
-  'user/logout': { subject: Subject.AuthUserLogout, auth: 'optional' },
-  'user/updateinfo': { subject: Subject.AuthUserUpdateInfo, auth: 'required' },
-  'user/resetpassword': { subject: Subject.AuthUserResetPassword, auth: 'required', rateLimited: true },
-  'user/updateemail': { subject: Subject.AuthUserUpdateEmail, auth: 'required', rateLimited: true },
-  'user/resetpasswordemail': { subject: Subject.AuthUserResetPasswordEmail, auth: 'none', rateLimited: true },
-  'user/resetpasswordbyurl': { subject: Subject.AuthUserResetPasswordByUrl, auth: 'none', rateLimited: true },
-  'user/alluser': { subject: Subject.AuthUserAll, auth: 'required' },
-  'user/verifyemail': { subject: Subject.AuthUserVerifyEmail, auth: 'none', rateLimited: true },
+  'user/login': { subject: Subject.AuthUserLogin, auth: 'none', effect: 'write', rateLimited: true },
+  'user/register': { subject: Subject.AuthUserRegister, auth: 'none', effect: 'write', rateLimited: true },
+  'user/info': { subject: Subject.AuthUserInfo, auth: 'required', effect: 'read' },
+  'user/logout': { subject: Subject.AuthUserLogout, auth: 'optional', effect: 'write' },
+  'user/updateinfo': { subject: Subject.AuthUserUpdateInfo, auth: 'required', effect: 'write' },
+  'user/resetpassword': { subject: Subject.AuthUserResetPassword, auth: 'required', effect: 'write', rateLimited: true },
+  'user/updateemail': { subject: Subject.AuthUserUpdateEmail, auth: 'required', effect: 'write', rateLimited: true },
+  'user/resetpasswordemail': { subject: Subject.AuthUserResetPasswordEmail, auth: 'none', effect: 'write', rateLimited: true },
+  'user/resetpasswordbyurl': { subject: Subject.AuthUserResetPasswordByUrl, auth: 'none', effect: 'write', rateLimited: true },
+  'user/alluser': { subject: Subject.AuthUserAll, auth: 'required', effect: 'read' },
+  'user/verifyemail': { subject: Subject.AuthUserVerifyEmail, auth: 'none', effect: 'write', rateLimited: true },
 
-  'item/mylist': { subject: Subject.ItemItemMyList, auth: 'required' },
-  'item/add': { subject: Subject.ItemItemAdd, auth: 'required' },
-  'item/pwd': { subject: Subject.ItemItemPwd, auth: 'optional', rateLimited: true },
-  'item/info': { subject: Subject.ItemItemInfo, auth: 'optional' },
-  'item/detail': { subject: Subject.ItemItemDetail, auth: 'required' },
-  'item/update': { subject: Subject.ItemItemUpdate, auth: 'required' },
-  'item/exititem': { subject: Subject.ItemItemExit, auth: 'required' },
-  'item/sort': { subject: Subject.ItemItemSort, auth: 'required' },
-  'item/delete': { subject: Subject.ItemItemDelete, auth: 'required', rateLimited: true },
-  'item/archive': { subject: Subject.ItemItemArchive, auth: 'required', rateLimited: true },
-  'item/attorn': { subject: Subject.ItemItemAttorn, auth: 'required', rateLimited: true },
-  'item/getkey': { subject: Subject.ItemItemGetKey, auth: 'required' },
-  'item/resetkey': { subject: Subject.ItemItemResetKey, auth: 'required' },
-  'item/updatebyapi': { subject: Subject.ItemOpenUpdatePage, auth: 'none' },
-  'open/updateitem': { subject: Subject.ItemOpenUpdatePage, auth: 'none' },
-  'open/updatepage': { subject: Subject.ItemOpenUpdatePage, auth: 'none' },
-  'open/updatedbitem': { subject: Subject.ItemOpenUpdateDbItem, auth: 'none' },
-  'open/fromcomments': { subject: Subject.ItemOpenFromComments, auth: 'none' },
+  'item/mylist': { subject: Subject.ItemItemMyList, auth: 'required', effect: 'read' },
+  'item/add': { subject: Subject.ItemItemAdd, auth: 'required', effect: 'write' },
+  'item/pwd': { subject: Subject.ItemItemPwd, auth: 'optional', effect: 'write', rateLimited: true },
+  'item/info': { subject: Subject.ItemItemInfo, auth: 'optional', effect: 'read' },
+  'item/detail': { subject: Subject.ItemItemDetail, auth: 'required', effect: 'read' },
+  'item/update': { subject: Subject.ItemItemUpdate, auth: 'required', effect: 'write' },
+  'item/exititem': { subject: Subject.ItemItemExit, auth: 'required', effect: 'write' },
+  'item/sort': { subject: Subject.ItemItemSort, auth: 'required', effect: 'write' },
+  'item/delete': { subject: Subject.ItemItemDelete, auth: 'required', effect: 'write', rateLimited: true },
+  'item/archive': { subject: Subject.ItemItemArchive, auth: 'required', effect: 'write', rateLimited: true },
+  'item/attorn': { subject: Subject.ItemItemAttorn, auth: 'required', effect: 'write', rateLimited: true },
+  'item/getkey': { subject: Subject.ItemItemGetKey, auth: 'required', effect: 'read' },
+  'item/resetkey': { subject: Subject.ItemItemResetKey, auth: 'required', effect: 'write' },
+  'item/updatebyapi': { subject: Subject.ItemOpenUpdatePage, auth: 'apiKey', effect: 'write' },
+  'open/updateitem': { subject: Subject.ItemOpenUpdatePage, auth: 'apiKey', effect: 'write' },
+  'open/updatepage': { subject: Subject.ItemOpenUpdatePage, auth: 'apiKey', effect: 'write' },
+  'open/updatedbitem': { subject: Subject.ItemOpenUpdateDbItem, auth: 'apiKey', effect: 'write' },
+  'open/fromcomments': { subject: Subject.ItemOpenFromComments, auth: 'apiKey', effect: 'write' },
 
-  'member/getlist': { subject: Subject.ItemMemberList, auth: 'required' },
-  'member/save': { subject: Subject.ItemMemberSave, auth: 'required' },
-  'member/delete': { subject: Subject.ItemMemberDelete, auth: 'required' },
+  'member/getlist': { subject: Subject.ItemMemberList, auth: 'required', effect: 'read' },
+  'member/save': { subject: Subject.ItemMemberSave, auth: 'required', effect: 'write' },
+  'member/delete': { subject: Subject.ItemMemberDelete, auth: 'required', effect: 'write' },
 
-  'page/info': { subject: Subject.PagePageInfo, auth: 'optional' },
-  'page/infobykey': { subject: Subject.PagePageInfoByKey, auth: 'optional' },
-  'page/save': { subject: Subject.PagePageSave, auth: 'required' },
-  'page/delete': { subject: Subject.PagePageDelete, auth: 'required' },
-  'page/history': { subject: Subject.PagePageHistory, auth: 'optional' },
-  'page/diff': { subject: Subject.PagePageDiff, auth: 'optional' },
-  'page/createsinglepage': { subject: Subject.PagePageCreateSinglePage, auth: 'required' },
-  'page/sort': { subject: Subject.PagePageSort, auth: 'required' },
-  'page/uploadimg': { subject: Subject.PageAttachmentUploadImage, auth: 'required', upload: { fields: ['editormd-image-file', 'file'], editorMd: true } },
-  'page/upload': { subject: Subject.PageAttachmentUpload, auth: 'required', upload: { fields: ['file', 'editormd-image-file'] } },
-  'page/uploadlist': { subject: Subject.PageAttachmentList, auth: 'optional' },
-  'page/deleteuploadfile': { subject: Subject.PageAttachmentDelete, auth: 'required' },
-  'attachment/visitfile': { subject: Subject.PageAttachmentVisit, auth: 'optional' },
+  'page/info': { subject: Subject.PagePageInfo, auth: 'optional', effect: 'read' },
+  'page/infobykey': { subject: Subject.PagePageInfoByKey, auth: 'optional', effect: 'read' },
+  'page/save': { subject: Subject.PagePageSave, auth: 'required', effect: 'write' },
+  'page/delete': { subject: Subject.PagePageDelete, auth: 'required', effect: 'write' },
+  'page/history': { subject: Subject.PagePageHistory, auth: 'optional', effect: 'read' },
+  'page/diff': { subject: Subject.PagePageDiff, auth: 'optional', effect: 'read' },
+  'page/createsinglepage': { subject: Subject.PagePageCreateSinglePage, auth: 'required', effect: 'write' },
+  'page/sort': { subject: Subject.PagePageSort, auth: 'required', effect: 'write' },
+  'page/uploadimg': { subject: Subject.PageAttachmentUploadImage, auth: 'required', effect: 'write', upload: { fields: ['editormd-image-file', 'file'], editorMd: true } },
+  'page/upload': { subject: Subject.PageAttachmentUpload, auth: 'required', effect: 'write', upload: { fields: ['file', 'editormd-image-file'] } },
+  'page/uploadlist': { subject: Subject.PageAttachmentList, auth: 'optional', effect: 'read' },
+  'page/deleteuploadfile': { subject: Subject.PageAttachmentDelete, auth: 'required', effect: 'write' },
+  'attachment/visitfile': { subject: Subject.PageAttachmentVisit, auth: 'optional', effect: 'read' },
 
-  'catalog/catlistgroup': { subject: Subject.PageCatalogListGroup, auth: 'required' },
-  'catalog/getdefaultcat': { subject: Subject.PageCatalogDefault, auth: 'required' },
-  'catalog/save': { subject: Subject.PageCatalogSave, auth: 'required' },
-  'catalog/delete': { subject: Subject.PageCatalogDelete, auth: 'required' },
-  'catalog/batupdate': { subject: Subject.PageCatalogBatchUpdate, auth: 'required' },
-  'catalog/getpagesbycat': { subject: Subject.PageCatalogPages, auth: 'required' },
+  'catalog/catlistgroup': { subject: Subject.PageCatalogListGroup, auth: 'required', effect: 'read' },
+  'catalog/getdefaultcat': { subject: Subject.PageCatalogDefault, auth: 'required', effect: 'read' },
+  'catalog/save': { subject: Subject.PageCatalogSave, auth: 'required', effect: 'write' },
+  'catalog/delete': { subject: Subject.PageCatalogDelete, auth: 'required', effect: 'write' },
+  'catalog/batupdate': { subject: Subject.PageCatalogBatchUpdate, auth: 'required', effect: 'write' },
+  'catalog/getpagesbycat': { subject: Subject.PageCatalogPages, auth: 'required', effect: 'read' },
 
-  'template/getlist': { subject: Subject.PageTemplateList, auth: 'required' },
-  'template/save': { subject: Subject.PageTemplateSave, auth: 'required' },
-  'template/delete': { subject: Subject.PageTemplateDelete, auth: 'required' },
+  'template/getlist': { subject: Subject.PageTemplateList, auth: 'required', effect: 'read' },
+  'template/save': { subject: Subject.PageTemplateSave, auth: 'required', effect: 'write' },
+  'template/delete': { subject: Subject.PageTemplateDelete, auth: 'required', effect: 'write' },
 
-  'recycle/getlist': { subject: Subject.PageRecycleList, auth: 'required' },
-  'recycle/recover': { subject: Subject.PageRecycleRecover, auth: 'required' },
+  'recycle/getlist': { subject: Subject.PageRecycleList, auth: 'required', effect: 'read' },
+  'recycle/recover': { subject: Subject.PageRecycleRecover, auth: 'required', effect: 'write' },
 
-  'team/getlist': { subject: Subject.TeamTeamList, auth: 'required' },
-  'team/save': { subject: Subject.TeamTeamSave, auth: 'required' },
-  'team/delete': { subject: Subject.TeamTeamDelete, auth: 'required' },
-  'teamitem/getlist': { subject: Subject.TeamItemList, auth: 'required' },
-  'teamitem/save': { subject: Subject.TeamItemSave, auth: 'required' },
-  'teamitem/delete': { subject: Subject.TeamItemDelete, auth: 'required' },
-  'teamitem/getlistbyteam': { subject: Subject.TeamItemListByTeam, auth: 'required' },
-  'teamitemmember/getlist': { subject: Subject.TeamItemMemberList, auth: 'required' },
-  'teamitemmember/save': { subject: Subject.TeamItemMemberSave, auth: 'required' },
-  'teammember/getlist': { subject: Subject.TeamMemberList, auth: 'required' },
-  'teammember/save': { subject: Subject.TeamMemberSave, auth: 'required' },
-  'teammember/delete': { subject: Subject.TeamMemberDelete, auth: 'required' },
+  'team/getlist': { subject: Subject.TeamTeamList, auth: 'required', effect: 'read' },
+  'team/save': { subject: Subject.TeamTeamSave, auth: 'required', effect: 'write' },
+  'team/delete': { subject: Subject.TeamTeamDelete, auth: 'required', effect: 'write' },
+  'teamitem/getlist': { subject: Subject.TeamItemList, auth: 'required', effect: 'read' },
+  'teamitem/save': { subject: Subject.TeamItemSave, auth: 'required', effect: 'write' },
+  'teamitem/delete': { subject: Subject.TeamItemDelete, auth: 'required', effect: 'write' },
+  'teamitem/getlistbyteam': { subject: Subject.TeamItemListByTeam, auth: 'required', effect: 'read' },
+  'teamitemmember/getlist': { subject: Subject.TeamItemMemberList, auth: 'required', effect: 'read' },
+  'teamitemmember/save': { subject: Subject.TeamItemMemberSave, auth: 'required', effect: 'write' },
+  'teammember/getlist': { subject: Subject.TeamMemberList, auth: 'required', effect: 'read' },
+  'teammember/save': { subject: Subject.TeamMemberSave, auth: 'required', effect: 'write' },
+  'teammember/delete': { subject: Subject.TeamMemberDelete, auth: 'required', effect: 'write' },
 
-  'notice/getlist': { subject: Subject.NoticeNoticeList, auth: 'required' },
-  'notice/setread': { subject: Subject.NoticeNoticeSetRead, auth: 'required' },
-  'notice/delete': { subject: Subject.NoticeNoticeDelete, auth: 'required' },
+  'notice/getlist': { subject: Subject.NoticeNoticeList, auth: 'required', effect: 'read' },
+  'notice/setread': { subject: Subject.NoticeNoticeSetRead, auth: 'required', effect: 'write' },
+  'notice/delete': { subject: Subject.NoticeNoticeDelete, auth: 'required', effect: 'write' },
 
-  'adminitem/getlist': { subject: Subject.AdminItemList, auth: 'admin' },
-  'adminitem/deleteitem': { subject: Subject.AdminItemDelete, auth: 'admin' },
-  'adminitem/attorn': { subject: Subject.AdminItemAttorn, auth: 'admin' },
-  'adminuser/getlist': { subject: Subject.AdminUserList, auth: 'admin' },
-  'adminuser/deleteuser': { subject: Subject.AdminUserDelete, auth: 'admin' },
-  'adminuser/changepassword': { subject: Subject.AdminUserChangePassword, auth: 'admin' },
-  'adminuser/adduser': { subject: Subject.AdminUserAdd, auth: 'admin' },
-  'adminuser/checkupdate': { subject: Subject.AdminUserCheckUpdate, auth: 'admin' },
-  'adminsetting/loadconfig': { subject: Subject.AdminSettingLoad, auth: 'admin' },
-  'adminsetting/saveconfig': { subject: Subject.AdminSettingSave, auth: 'admin' },
-  'adminnotice/send': { subject: Subject.AdminNoticeSend, auth: 'admin' },
-  'adminmail/outbox': { subject: Subject.AdminMailOutbox, auth: 'admin' },
+  'adminitem/getlist': { subject: Subject.AdminItemList, auth: 'admin', effect: 'read' },
+  'adminitem/deleteitem': { subject: Subject.AdminItemDelete, auth: 'admin', effect: 'write' },
+  'adminitem/attorn': { subject: Subject.AdminItemAttorn, auth: 'admin', effect: 'write' },
+  'adminuser/getlist': { subject: Subject.AdminUserList, auth: 'admin', effect: 'read' },
+  'adminuser/deleteuser': { subject: Subject.AdminUserDelete, auth: 'admin', effect: 'write' },
+  'adminuser/changepassword': { subject: Subject.AdminUserChangePassword, auth: 'admin', effect: 'write' },
+  'adminuser/adduser': { subject: Subject.AdminUserAdd, auth: 'admin', effect: 'write' },
+  'adminuser/checkupdate': { subject: Subject.AdminUserCheckUpdate, auth: 'admin', effect: 'read' },
+  'adminsetting/loadconfig': { subject: Subject.AdminSettingLoad, auth: 'admin', effect: 'read' },
+  'adminsetting/saveconfig': { subject: Subject.AdminSettingSave, auth: 'admin', effect: 'write' },
+  'adminnotice/send': { subject: Subject.AdminNoticeSend, auth: 'admin', effect: 'write' },
+  'adminmail/outbox': { subject: Subject.AdminMailOutbox, auth: 'admin', effect: 'read' },
 
-  'export/word': { subject: Subject.ExportWordExport, auth: 'required' },
-  'export/start': { subject: Subject.ExportJobStart, auth: 'required' },
-  'export/status': { subject: Subject.ExportJobStatus, auth: 'required' },
-  'export/download': { subject: Subject.ExportJobDownload, auth: 'required' },
-  'export/markdown': { subject: Subject.ExportMarkdownExport, auth: 'required' },
+  // The Word and Markdown exports answer the file (ShowDoc's export link is a GET navigation): reading, whatever job runs meanwhile.
+  'export/word': { subject: Subject.ExportWordExport, auth: 'required', effect: 'read' },
+  'export/start': { subject: Subject.ExportJobStart, auth: 'required', effect: 'write' },
+  'export/status': { subject: Subject.ExportJobStatus, auth: 'required', effect: 'read' },
+  'export/download': { subject: Subject.ExportJobDownload, auth: 'required', effect: 'read' },
+  'export/markdown': { subject: Subject.ExportMarkdownExport, auth: 'required', effect: 'read' },
 };
 
 export const Routes: Readonly<Record<string, Route>> = table;

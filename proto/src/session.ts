@@ -1,6 +1,6 @@
 /**
  * The session record behind an opaque `cookie_token`. The auth service writes it into
- * the KeyValueStore at login; the gateway reads it to resolve the caller.
+ * the KeyValueStore at login, keyed by the token's SHA-256; the gateway reads it to resolve the caller.
  */
 export interface SessionRecord {
   uid: number;
@@ -14,6 +14,10 @@ export const SESSION_TTL_SECONDS = 90 * 24 * 3600;
 export const SESSION_COOKIE = 'cookie_token';
 export const CLIENT_COOKIE = 'quire_client';
 
-export const sessionKey = (token: string) => `session:${token}`;
-/** The set (KeyValueStore.addToSet) of a user's tokens, so logout and password changes can end them all. */
-export const userSessionsKey = (uid: number) => `user-session-set:${uid}`;
+/** The session's key: by the SHA-256 of its token (hex), so the store never holds a token that works. */
+export const sessionKey = (tokenHash: string) => `session-sha256:${tokenHash}`;
+/** The set (KeyValueStore.addToSet) of a user's token hashes, so logout and password changes can end them all. */
+export const userSessionsKey = (uid: number) => `user-sessions:${uid}`;
+/** Keys written before tokens were hashed (`session:<token>`, the set `user-session-set:<uid>` of tokens): converted at boot. */
+export const LEGACY_SESSION_PREFIX = 'session:';
+export const LEGACY_USER_SESSIONS_PREFIX = 'user-session-set:';

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { findBinary } from '@quire/testing';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type APIResponse, type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 
 /** Debian's chromium (`apt-get install chromium`, see .ci/run): /usr/bin/chromium. */
 export const CHROMIUM = findBinary('chromium') ?? '/usr/bin/chromium';
@@ -36,6 +36,7 @@ export class BrowserVisitor {
     readonly page: Page,
     readonly viewport: ViewportName,
     private readonly label: string,
+    private readonly baseUrl: string,
   ) {
     page.on('console', (message) => {
       if (message.type() === 'error') this.consoleErrors.push(message.text());
@@ -50,7 +51,15 @@ export class BrowserVisitor {
     }
     const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport], locale: 'en-US' });
     context.setDefaultTimeout(10_000);
-    return new BrowserVisitor(context, await context.newPage(), viewport, label);
+    return new BrowserVisitor(context, await context.newPage(), viewport, label, baseUrl);
+  }
+
+  /**
+   * POSTs a form to an app path with the visitor's cookies, as the app's own pages do: Playwright's
+   * request API adds no Origin, and the server takes no change carried by the cookie without one.
+   */
+  post(pathname: string, form: Record<string, string | number>): Promise<APIResponse> {
+    return this.page.request.post(pathname, { form, headers: { origin: this.baseUrl } });
   }
 
   /** Opens an app path and waits for the first screen (the language gate resolves before it). */

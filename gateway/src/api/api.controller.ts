@@ -5,7 +5,7 @@ import { BlobSender } from '../download/blob-sender';
 import { clearCookie, writeCookie } from '../http/cookies';
 import { sendData, sendJsonData } from '../http/envelope';
 import { EditorMdReplies } from '../upload/editor-md-replies';
-import { ApiService } from './api.service';
+import { ApiService, type ApiCall } from './api.service';
 
 /** Every `/api/<controller>/<action>`, any method; the route table in proto decides the rest. */
 @Controller('api')
@@ -20,20 +20,22 @@ export class ApiController {
   async handle(@Param('controller') controller: string, @Param('action') action: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     if (!findRoute(controller, action)?.upload?.editorMd) {
       const call = await this.api.prepare(req, res, controller, action);
-      return this.send(req, res, await this.api.forward(call));
+      return this.send(req, res, call, await this.api.forward(call));
     }
     try {
-      const reply = await this.api.forward(await this.api.prepare(req, res, controller, action));
+      const call = await this.api.prepare(req, res, controller, action);
+      const reply = await this.api.forward(call);
       if (reply.data !== undefined) this.editorMd.success(res, reply.data);
-      else await this.send(req, res, reply);
+      else await this.send(req, res, call, reply);
     } catch (error) {
       this.editorMd.failure(res, error);
     }
   }
 
-  private async send(req: Request, res: Response, reply: Reply): Promise<void> {
-    if (reply.session && 'set' in reply.session) writeCookie(req, res, SESSION_COOKIE, reply.session.set, reply.session.maxAgeSeconds);
-    if (reply.session && 'clear' in reply.session) clearCookie(req, res, SESSION_COOKIE);
+  private async send(req: Request, res: Response, call: ApiCall, reply: Reply): Promise<void> {
+    // A call an explicit token authenticated leaves the browser's own session cookie alone.
+    if (reply.session && 'set' in reply.session && !call.explicit) writeCookie(req, res, SESSION_COOKIE, reply.session.set, reply.session.maxAgeSeconds);
+    if (reply.session && 'clear' in reply.session && !call.explicit) clearCookie(req, res, SESSION_COOKIE);
     if (reply.empty) {
       res.status(200).end();
     } else if (reply.json !== undefined) {

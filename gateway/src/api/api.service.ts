@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { TransportClient } from '@quire/platform';
-import { AppError, ErrorCode, findRoute, isReply, type CacheVersions, type Caller, type Reply, type Route, type UploadedFile, type WireParams } from '@quire/proto';
+import { AppError, ErrorCode, anonymousCaller, findRoute, isReply, type CacheVersions, type Caller, type Reply, type Route, type UploadedFile, type WireParams } from '@quire/proto';
 import { wireParams } from '../http/wire-params';
 import { CallerResolver } from '../session/caller-resolver';
 import { RateLimiter } from '../security/rate-limiter';
-import { isCrossSiteWithCookie } from '../security/same-origin';
+import { WriteGuard } from '../security/write-guard';
 import { isUnreadMultipart } from '../upload/upload-route';
 import { UploadReceiver } from '../upload/upload-receiver';
 
@@ -17,6 +17,8 @@ export interface ApiCall {
   versions: CacheVersions;
   /** A file this call stored; removed again unless the service accepts it. */
   upload?: UploadedFile;
+  /** An explicit credential authenticated the call: its reply sets or clears no session cookie of the browser. */
+  explicit: boolean;
 }
 
 /** Resolves a request to a route and a caller, enforces the route's rule, and forwards it. */
@@ -27,28 +29,35 @@ export class ApiService {
     private readonly limiter: RateLimiter,
     private readonly transport: TransportClient,
     private readonly uploads: UploadReceiver,
+    private readonly writes: WriteGuard,
   ) {}
 
   async prepare(req: Request, res: Response, controller: string, action: string): Promise<ApiCall> {
     const route = findRoute(controller, action);
     if (!route) throw new AppError(ErrorCode.InvalidRoute, 'invalid_route');
-    if (isCrossSiteWithCookie(req)) throw new AppError(ErrorCode.CrossSite, 'cross_site');
-    if (route.rateLimited) await this.limiter.consume(req.ip ?? '');
-    // On an upload route the body is still unread: the caller comes from the cookie or the query string.
+    // On an upload route the body is still unread: the caller comes from the cookie, a header or the query string.
     const params = wireParams(req);
-    const { caller, versions } = await this.callers.resolve(req, res, params);
+    const resolved = await this.callers.resolve(req, res, params);
+    // The open API authenticates by its key alone: no session goes with it, whatever cookie rides along.
+    const caller = route.auth === 'apiKey' ? anonymousCaller(resolved.caller.clientId, resolved.caller.ip) : resolved.caller;
+    const versions = resolved.versions;
+    this.writes.check(req, route, params, caller);
+    const explicit = this.writes.isExplicit(req, params, caller);
+    if (route.rateLimited) await this.limiter.consume(req.ip ?? '');
     if ((route.auth === 'required' || route.auth === 'admin') && caller.uid === 0) {
       throw new AppError(ErrorCode.NotLoggedIn, 'not_logged_in');
     }
     if (route.auth === 'admin' && caller.groupid !== 1) throw new AppError(ErrorCode.NoPermission, 'no_permission');
-    if (!route.upload) return { route, caller, params, versions };
+    if (!route.upload) return { route, caller, params, versions, explicit };
     // Only the gateway names a stored file: a `file` the client sent is dropped.
     const { file: _claimed, ...rest } = params;
-    if (!isUnreadMultipart(req)) return { route, caller, params: rest, versions };
+    if (!isUnreadMultipart(req)) return { route, caller, params: rest, versions, explicit };
     const received = await this.uploads.receive(req, route.upload);
     const { file: _field, ...fields } = received.fields;
     const merged = { ...rest, ...fields };
-    return received.file ? { route, caller, params: { ...merged, file: received.file }, upload: received.file, versions } : { route, caller, params: merged, versions };
+    return received.file
+      ? { route, caller, params: { ...merged, file: received.file }, upload: received.file, versions, explicit }
+      : { route, caller, params: merged, versions, explicit };
   }
 
   async forward(call: ApiCall): Promise<Reply> {

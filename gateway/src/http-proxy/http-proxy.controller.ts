@@ -2,7 +2,7 @@ import { Controller, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError, ErrorCode, HttpProxyRequestSchema, parseParams } from '@quire/proto';
 import { wireParams } from '../http/wire-params';
-import { isCrossSiteWithCookie } from '../security/same-origin';
+import { WriteGuard } from '../security/write-guard';
 import { CallerResolver } from '../session/caller-resolver';
 import { HttpProxyService } from './http-proxy.service';
 
@@ -15,13 +15,15 @@ export class HttpProxyController {
   constructor(
     private readonly callers: CallerResolver,
     private readonly proxy: HttpProxyService,
+    private readonly writes: WriteGuard,
   ) {}
 
   @Post('http-proxy')
   async send(@Req() req: Request, @Res() res: Response): Promise<void> {
-    if (isCrossSiteWithCookie(req)) throw new AppError(ErrorCode.CrossSite, 'cross_site');
     const params = wireParams(req);
     const { caller } = await this.callers.resolve(req, res, params);
+    // It sends a request in the user's name: guarded as a write.
+    this.writes.check(req, { effect: 'write', auth: 'required' }, params, caller);
     if (caller.uid === 0) throw new AppError(ErrorCode.NotLoggedIn, 'not_logged_in');
     await this.proxy.ensureOpen(caller);
     const dto = parseParams(HttpProxyRequestSchema, params);

@@ -7,7 +7,9 @@ import { sendError } from './envelope';
 
 const HTTP_STATUS: Partial<Record<number, number>> = {
   [ErrorCode.BadRequest]: 400,
+  [ErrorCode.CrossSite]: 403,
   [ErrorCode.InvalidRoute]: 404,
+  [ErrorCode.WriteByGet]: 405,
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.PayloadTooLarge]: 413,
 };
@@ -31,6 +33,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request>();
     const error = this.toAppError(exception, req);
+    if (error.code === ErrorCode.WriteByGet) res.setHeader('Allow', 'POST');
     sendError(res, error.code, translate(error.key, this.config.language, error.params), HTTP_STATUS[error.code] ?? 200);
     return undefined;
   }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { KeyValueStore } from '@quire/platform';
+import { hashSecret, KeyValueStore } from '@quire/platform';
 import { CACHE_VERSION_KEYS, CLIENT_COOKIE, SESSION_COOKIE, anonymousCaller, sessionKey, type CacheVersions, type Caller, type SessionRecord, type WireParams } from '@quire/proto';
 import { readCookie, writeCookie } from '../http/cookies';
+import { explicitToken } from './explicit-token';
 
 const CLIENT_ID_PATTERN = /^[a-f0-9]{32}$/;
 const TOKEN_PATTERN = /^[A-Za-z0-9]{16,200}$/;
@@ -28,18 +29,19 @@ export class CallerResolver {
   async resolve(req: Request, res: Response, params: WireParams): Promise<ResolvedCaller> {
     const caller = anonymousCaller(this.clientId(req, res), req.ip ?? '');
     const token = this.token(req, params);
-    const values = await this.kv.getMany(token ? [...CACHE_VERSION_KEYS, sessionKey(token)] : [...CACHE_VERSION_KEYS]);
+    // Sessions are stored by their token's hash; the caller carries the hash, the token stays here.
+    const tokenHash = token ? hashSecret(token) : undefined;
+    const values = await this.kv.getMany(tokenHash ? [...CACHE_VERSION_KEYS, sessionKey(tokenHash)] : [...CACHE_VERSION_KEYS]);
     const versions: CacheVersions = Object.fromEntries(CACHE_VERSION_KEYS.map((key, i) => [key, values[i]]));
-    const stored = token ? values[CACHE_VERSION_KEYS.length] : null;
-    if (!token || !stored) return { caller, versions };
+    const stored = tokenHash ? values[CACHE_VERSION_KEYS.length] : null;
+    if (!tokenHash || !stored) return { caller, versions };
     const session = JSON.parse(stored) as SessionRecord;
-    return { caller: { ...caller, uid: session.uid, username: session.username, groupid: session.groupid, token }, versions };
+    return { caller: { ...caller, uid: session.uid, username: session.username, groupid: session.groupid, token: tokenHash }, versions };
   }
 
-  /** The token a request carries, whether or not it is valid. */
+  /** The token a request carries, whether or not it is valid: an explicit one wins, the cookie is never a fallback for it. */
   token(req: Request, params: WireParams): string | undefined {
-    const fromParam = params.user_token;
-    const candidate = typeof fromParam === 'string' && fromParam ? fromParam : readCookie(req, SESSION_COOKIE);
+    const candidate = explicitToken(req, params) ?? readCookie(req, SESSION_COOKIE);
     return candidate && TOKEN_PATTERN.test(candidate) ? candidate : undefined;
   }
 

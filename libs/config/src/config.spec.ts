@@ -30,13 +30,68 @@ describe(loadConfig.name, () => {
     ['REDIS_URL', 'not a url'],
     ['QUIRE_ADMIN_PASSWORD', '123'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRUSTED_ORIGINS', 'docs.example.com'],
+    ['TRUSTED_ORIGINS', 'https://docs.example.com/wiki'],
+    ['TRUSTED_ORIGINS', 'https://ok.example.com,ftp://files.example.com'],
   ])('stops the boot on %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value}"`));
   });
 
+  it('reads TRUSTED_ORIGINS as normalised origins, none by default', () => {
+    expect(loadConfig({}).http.trustedOrigins).toEqual([]);
+    expect(loadConfig({ TRUSTED_ORIGINS: ' https://Docs.Example.com:443/ , http://intranet:8080' }).http.trustedOrigins).toEqual([
+      'https://docs.example.com',
+      'http://intranet:8080',
+    ]);
+  });
+
+  it('reads UPLOAD_QUOTA_MB as bytes per user: 1 GiB by default, 0 for no limit, never negative', () => {
+    expect(loadConfig({}).uploads.quotaBytes).toBe(1024 * 1024 * 1024);
+    expect(loadConfig({ UPLOAD_QUOTA_MB: '5' }).uploads.quotaBytes).toBe(5 * 1024 * 1024);
+    expect(loadConfig({ UPLOAD_QUOTA_MB: '0' }).uploads.quotaBytes).toBe(0);
+    expect(() => loadConfig({ UPLOAD_QUOTA_MB: '-1' })).toThrow(/UPLOAD_QUOTA_MB="-1"/);
+    expect(() => loadConfig({ UPLOAD_QUOTA_MB: 'lots' })).toThrow(/UPLOAD_QUOTA_MB="lots"/);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ SMTP_URL: '', PORT: '' }).mail.smtpUrl).toBeUndefined();
     expect(loadConfig({ PORT: '' }).http.port).toBe(4999);
+  });
+});
+
+describe('the secret key configuration', () => {
+  const key = Buffer.from('0123456789abcdef0123456789abcdef');
+
+  it('reads QUIRE_SECRET_KEY as base64 (padded or not, URL-safe too) or as 64 hex digits', () => {
+    expect(loadConfig({}).secrets.key).toBeUndefined();
+    expect(loadConfig({ QUIRE_SECRET_KEY: key.toString('base64') }).secrets.key).toEqual(key);
+    expect(loadConfig({ QUIRE_SECRET_KEY: key.toString('base64url') }).secrets.key).toEqual(key);
+    expect(loadConfig({ QUIRE_SECRET_KEY: key.toString('hex') }).secrets.key).toEqual(key);
+    expect(loadConfig({ QUIRE_SECRET_KEY_PREVIOUS: ` ${key.toString('hex')} ,${Buffer.alloc(32, 7).toString('base64')}` }).secrets.previousKeys).toEqual([
+      key,
+      Buffer.alloc(32, 7),
+    ]);
+  });
+
+  it.each([
+    ['QUIRE_SECRET_KEY', 'short'],
+    ['QUIRE_SECRET_KEY', Buffer.alloc(31, 1).toString('base64')],
+    ['QUIRE_SECRET_KEY', Buffer.alloc(33, 1).toString('base64')],
+    ['QUIRE_SECRET_KEY', 'g'.repeat(64)],
+    ['QUIRE_SECRET_KEY_PREVIOUS', `${Buffer.alloc(32, 1).toString('base64')},nope`],
+  ])('stops the boot on a bad %s, naming the variable without showing the value', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=\\(${value.length} characters, not shown\\): must be 32 bytes`));
+    expect(() => loadConfig({ [name]: value })).not.toThrow(value);
+  });
+
+  it('puts the key file beside DATA_DIR by default, and refuses one inside it', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/quire/data' }).secrets.keyFile).toBe('/srv/quire/data.key');
+    expect(loadConfig({ DATA_DIR: '/srv/quire/data', QUIRE_SECRET_KEY_FILE: '/etc/quire/key' }).secrets.keyFile).toBe('/etc/quire/key');
+    expect(loadConfig({ DATA_DIR: '/srv/quire/data', QUIRE_SECRET_KEY_FILE: '/srv/quire/data..key' }).secrets.keyFile).toBe('/srv/quire/data..key');
+    for (const inside of ['/srv/quire/data/secret.key', '/srv/quire/data']) {
+      expect(() => loadConfig({ DATA_DIR: '/srv/quire/data', QUIRE_SECRET_KEY_FILE: inside })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: '/srv/quire/data', QUIRE_SECRET_KEY_FILE: inside })).toThrow(/QUIRE_SECRET_KEY_FILE=.*must be outside DATA_DIR/);
+    }
   });
 });

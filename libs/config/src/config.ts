@@ -19,6 +19,33 @@ const url = (protocols: string[]) =>
     }
   }, `must be a URL (${protocols.join(' or ')})`);
 
+/** A 32-byte key written as 64 hex digits or as base64 (standard or URL-safe, padding optional); null after reporting the issue. */
+function parseSecretKey(value: string, ctx: z.RefinementCtx): Buffer | null {
+  const key = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+      ? Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+      : null;
+  if (key?.length === 32) return key;
+  ctx.addIssue({ code: 'custom', message: 'must be 32 bytes written as base64 or as 64 hex digits (e.g. `openssl rand -base64 32`)' });
+  return null;
+}
+
+/** An http(s) origin, normalised (`https://Docs.Example.com:443/` -> `https://docs.example.com`); '' after reporting the issue. */
+function parseOrigin(value: string, ctx: z.RefinementCtx): string {
+  try {
+    const parsed = new URL(value);
+    const bare = parsed.pathname === '/' && !parsed.search && !parsed.hash && !parsed.username && !parsed.password;
+    if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && bare) return parsed.origin;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)} is not an origin (http:// or https://, a host and an optional port, no path)` });
+  return '';
+}
+
+const secretKey = z.string().transform((value, ctx) => parseSecretKey(value.trim(), ctx) ?? z.NEVER);
+
 /** Every variable Quire reads; docker-compose.yml and k8s/ set each of them (a test checks). */
 const EnvSchema = z.object({
   PORT: port(4999),
@@ -42,9 +69,22 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Quire <quire@localhost>'),
   /** The site's address as users reach it (links in mail); default http://localhost:<PORT>. */
   PUBLIC_URL: url(['http:', 'https:']).optional(),
+  /** More origins (comma-separated `https://host[:port]`) whose pages may make changes with the session cookie, besides PUBLIC_URL's and the request's own. */
+  TRUSTED_ORIGINS: z.string().default('').transform((value, ctx) => value.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => parseOrigin(entry, ctx))),
   JOB_CONCURRENCY: positive(2),
+  /** What each user's uploaded files may hold together, in MiB; 0 = no limit. */
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(0).default(1024),
   /** Addresses (IPs or CIDR ranges, comma-separated) the HTTP test tool's server proxy may reach although they are internal. */
   HTTP_PROXY_ALLOW_HOSTS: z.string().default(''),
+  /** The key that encrypts secrets at rest: 32 bytes as base64 or 64 hex digits. Required in distributed mode. */
+  QUIRE_SECRET_KEY: secretKey.optional(),
+  /** Earlier keys, comma-separated: what they encrypted still decrypts, and is re-encrypted under QUIRE_SECRET_KEY at boot. */
+  QUIRE_SECRET_KEY_PREVIOUS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => value.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => parseSecretKey(entry, ctx)).filter((key) => key !== null)),
+  /** Embedded without QUIRE_SECRET_KEY: the key file, created once (0600); default `<DATA_DIR>.key`, beside DATA_DIR and outside it. */
+  QUIRE_SECRET_KEY_FILE: z.string().min(1).optional(),
 });
 
 /** The names of every environment variable Quire reads. */
@@ -53,7 +93,7 @@ export const ENV_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSc
 export type Mode = 'embedded' | 'distributed';
 
 export interface QuireConfig {
-  http: { port: number; host: string; trustProxy: boolean; requestTimeoutMs: number; rateLimitPerMinute: number; webDist: string };
+  http: { port: number; host: string; trustProxy: boolean; requestTimeoutMs: number; rateLimitPerMinute: number; webDist: string; trustedOrigins: string[] };
   language: (typeof Languages)[number];
   dataDir: string;
   adminPassword?: string;
@@ -67,11 +107,23 @@ export interface QuireConfig {
   /** The site's address as users reach it, without a trailing slash (links in mail). */
   publicUrl: string;
   jobs: { concurrency: number };
+  /** Bytes each user's uploaded files may hold together; 0 = no limit. */
+  uploads: { quotaBytes: number };
   /** The HTTP API test tool's server proxy: internal addresses it may reach all the same (default none). */
   httpProxy: { allowHosts: string[] };
+  /**
+   * Keys of the secrets kept encrypted at rest. `key` unset: embedded mode reads (or creates) `keyFile`;
+   * distributed mode refuses to boot. `previousKeys` only decrypt (rotation).
+   */
+  secrets: { key?: Buffer; previousKeys: Buffer[]; keyFile: string };
 }
 
 export class ConfigError extends Error {}
+
+/** Keys are never echoed, not even a wrong one (it may be the right one with a typo). */
+const HIDDEN_VALUES = new Set(['QUIRE_SECRET_KEY', 'QUIRE_SECRET_KEY_PREVIOUS']);
+const shown = (name: string, env: NodeJS.ProcessEnv): string =>
+  HIDDEN_VALUES.has(name) ? `(${String(env[name]).length} characters, not shown)` : JSON.stringify(env[name]);
 
 /** Reads and validates the environment once; a bad value names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): QuireConfig {
@@ -79,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): QuireConfig {
   const present = Object.fromEntries(ENV_VARIABLES.filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]));
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}=${JSON.stringify(env[String(issue.path[0])])}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}=${shown(String(issue.path[0]), env)}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -91,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): QuireConfig {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
       webDist: path.resolve(e.WEB_DIST ?? path.join(__dirname, '..', '..', '..', 'web', 'dist')),
+      trustedOrigins: e.TRUSTED_ORIGINS,
     },
     language: e.LANGUAGE,
     dataDir: path.resolve(e.DATA_DIR),
@@ -102,8 +155,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): QuireConfig {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jobs: { concurrency: e.JOB_CONCURRENCY },
+    uploads: { quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024 },
     httpProxy: { allowHosts: e.HTTP_PROXY_ALLOW_HOSTS.split(',').map((entry) => entry.trim()).filter(Boolean) },
+    secrets: { key: e.QUIRE_SECRET_KEY, previousKeys: e.QUIRE_SECRET_KEY_PREVIOUS, keyFile: secretKeyFile(e.QUIRE_SECRET_KEY_FILE, path.resolve(e.DATA_DIR), env) },
   };
+}
+
+/** The key file's path: given, or `<DATA_DIR>.key`. Inside DATA_DIR it would travel with every copy of the data: refused. */
+function secretKeyFile(given: string | undefined, dataDir: string, env: NodeJS.ProcessEnv): string {
+  const file = path.resolve(given ?? `${dataDir}.key`);
+  const relative = path.relative(dataDir, file);
+  if (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative)) {
+    throw new ConfigError(`Invalid configuration:\n  QUIRE_SECRET_KEY_FILE=${JSON.stringify(env.QUIRE_SECRET_KEY_FILE)}: must be outside DATA_DIR (${dataDir}), or a copy of the data carries its key`);
+  }
+  return file;
 }
 
 let cached: QuireConfig | undefined;

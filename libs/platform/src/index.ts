@@ -32,3 +32,8 @@ export * from './run-service';
 export * from './heap-tuning';
 export * from './cache/versioned-cache';
 export * from './cache/version-token';
+export * from './secrets/secret-hash';
+export * from './secrets/secret-cipher';
+export * from './secrets/secret-key-file';
+export * from './fs/private-files';
+export * from './secrets/sealed-collection';

@@ -12,6 +12,7 @@ import { JobQueue, type JobContext } from './job-queue/job-queue';
 import { OnJob } from './job-queue/on-job.decorator';
 import { KeyValueStore } from './key-value/key-value-store';
 import { QUIRE_CONFIG } from './platform.module';
+import { SecretCipher } from './secrets/secret-cipher';
 import { createServiceMicroservice } from './transport/connect-transport';
 import { NatsTransportClient } from './transport/nats-transport-client';
 import { testSubject } from './transport/transport.contract';
@@ -111,6 +112,27 @@ describe('PlatformModule (embedded, through createContextApp)', () => {
     }
   });
 
+  it('keeps its secret key in a 0600 file beside DATA_DIR, not inside it, and finds the same key after a restart', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-platform-key-'));
+    const dataDir = path.join(parent, 'data');
+    try {
+      context = await createContextApp([CounterModule], { env: { DATA_DIR: dataDir } });
+      const sealed = context.app.get(SecretCipher).seal('kept secret');
+      await context.close();
+      context = undefined;
+
+      expect(fs.readdirSync(parent).sort()).toEqual(['data', 'data.key']);
+      expect(fs.statSync(path.join(parent, 'data.key')).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+      context = await createContextApp([CounterModule], { env: { DATA_DIR: dataDir } });
+      expect(context.app.get(SecretCipher).open(sealed)).toBe('kept secret');
+    } finally {
+      await context?.close();
+      context = undefined;
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
   it('runs a consumed job through its @OnJob handler', async () => {
     context = await createContextApp([CounterModule], { consumes: [JobName.SendMail] });
     const caller = testCaller();
@@ -155,7 +177,7 @@ describeWith({ binary: 'redis-server' }, 'PlatformModule (distributed, through c
     beforeAll(async () => {
       [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-distributed-'));
-      const config = loadConfig({ DATA_DIR: dataDir, NATS_URL: nats.url, REDIS_URL: redis.url, REQUEST_TIMEOUT_MS: '2000' });
+      const config = loadConfig({ DATA_DIR: dataDir, NATS_URL: nats.url, REDIS_URL: redis.url, REQUEST_TIMEOUT_MS: '2000', QUIRE_SECRET_KEY: 'a'.repeat(64) });
       service = await createServiceMicroservice(CounterModule, { service: 'notice', config, consumes: [JobName.SendMail] });
       service.useLogger(['error']);
       await service.listen();

@@ -14,6 +14,9 @@ import { InProcessBus } from './transport/in-process/in-process-bus';
 import { InProcessTransportClient } from './transport/in-process/in-process-transport-client';
 import { NatsTransportClient } from './transport/nats-transport-client';
 import { TransportClient } from './transport/transport-client';
+import { preparePrivateDataDir } from './fs/private-files';
+import { SecretCipher } from './secrets/secret-cipher';
+import { secretKeysFor } from './secrets/secret-keys';
 
 /**
  * Loads an adapter's module when its mode is chosen, so an embedded process never loads
@@ -85,23 +88,28 @@ export class PlatformModule {
         return new OutboxMailer(documents);
       },
     };
-    const exported = [QUIRE_CONFIG, DocumentStore, KeyValueStore, AccessVersion, NoticeVersion, BlobStorage, JobQueue, Mailer, TransportClient, HealthService];
+    // Built at boot in every process: a distributed one without QUIRE_SECRET_KEY stops here, naming it.
+    const secretCipher: Provider = { provide: SecretCipher, useFactory: () => new SecretCipher(secretKeysFor(options.mode, config)) };
+    const exported = [QUIRE_CONFIG, DocumentStore, KeyValueStore, AccessVersion, NoticeVersion, BlobStorage, JobQueue, Mailer, TransportClient, HealthService, SecretCipher];
     return {
       module: PlatformModule,
       global: true,
       imports: [JobsModule.forRoot({ consumes: options.consumes ?? [], concurrency: config.jobs.concurrency })],
-      providers: [{ provide: QUIRE_CONFIG, useValue: config }, ...providers, mailer, AccessVersion, NoticeVersion, HealthService, PlatformShutdown],
+      providers: [{ provide: QUIRE_CONFIG, useValue: config }, ...providers, mailer, secretCipher, AccessVersion, NoticeVersion, HealthService, PlatformShutdown],
       exports: options.mode === 'embedded' ? [...exported, InProcessBus] : exported,
     };
   }
 }
 
+/** Everything under DATA_DIR is its user's alone: 0700 directories, 0600 files (see preparePrivateDataDir). */
 const documentsOnDisk = (config: QuireConfig): DocumentStore => {
+  preparePrivateDataDir(config.dataDir);
   const { NedbDocumentStore } = load<typeof import('./document-store/nedb-document-store')>('./document-store/nedb-document-store');
   return new NedbDocumentStore({ dir: path.join(config.dataDir, 'db') });
 };
 
 const filesOnDisk = (config: QuireConfig): BlobStorage => {
+  preparePrivateDataDir(config.dataDir);
   const { LocalDiskBlobStorage } = load<typeof import('./blob-storage/local-disk-blob-storage')>('./blob-storage/local-disk-blob-storage');
   return new LocalDiskBlobStorage({ dir: path.join(config.dataDir, 'files') });
 };
@@ -112,6 +120,7 @@ function embeddedProviders(config: QuireConfig): Provider[] {
     {
       provide: KeyValueStore,
       useFactory: () => {
+        preparePrivateDataDir(config.dataDir);
         const { EmbeddedKeyValueStore } = load<typeof import('./key-value/embedded-key-value-store')>('./key-value/embedded-key-value-store');
         return new EmbeddedKeyValueStore({ dir: path.join(config.dataDir, 'kv') });
       },

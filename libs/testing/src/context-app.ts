@@ -47,7 +47,7 @@ export async function createContextApp(modules: (Type | DynamicModule)[], option
     await app.startAllMicroservices();
   } catch (error) {
     await app?.close().catch(() => undefined);
-    fs.rmSync(tempDir, { recursive: true, force: true });
+    removeTempDir(tempDir);
     throw error;
   }
   const started = app;
@@ -57,9 +57,15 @@ export async function createContextApp(modules: (Type | DynamicModule)[], option
     dataDir: config.dataDir,
     async close() {
       await started.close();
-      fs.rmSync(tempDir, { recursive: true, force: true });
+      removeTempDir(tempDir);
     },
   };
+}
+
+/** The temp DATA_DIR, and the secret key file an embedded app made beside it (`<DATA_DIR>.key`). */
+function removeTempDir(tempDir: string): void {
+  fs.rmSync(tempDir, { recursive: true, force: true });
+  fs.rmSync(`${tempDir}.key`, { force: true });
 }
 
 /** A caller as the gateway would build it: anonymous (uid 0) with a fresh client id, unless overridden. */

@@ -2,7 +2,7 @@ import { AuthModule } from '@quire/auth-service';
 import { ItemModule } from '@quire/item-service';
 import { NoticeModule } from '@quire/notice-service';
 import { PageModule } from '@quire/page-service';
-import { DocumentStore, KeyValueStore } from '@quire/platform';
+import { DocumentStore, hashSecret, KeyValueStore } from '@quire/platform';
 import {
   type AdminItemPage,
   type AdminUserPage,
@@ -208,7 +208,7 @@ describe('administrator console', () => {
 
       await expect(send(Subject.AdminUserChangePassword, admin, { uid: user.uid, new_password: 'second-pass' })).resolves.toBe(1);
 
-      expect(await ctx.app.get(KeyValueStore).get(sessionKey(token))).toBeNull();
+      expect(await ctx.app.get(KeyValueStore).get(sessionKey(hashSecret(token)))).toBeNull();
       await expect(login(user.username, 'second-pass')).resolves.toMatchObject({ data: { uid: user.uid } });
       expect(await failure(Subject.AuthUserLogin, testCaller(), { username: user.username, password: 'first-pass' })).toMatchObject({ code: 10204 });
       expect(await failure(Subject.AdminUserChangePassword, admin, { uid: 999_999, new_password: 'second-pass' })).toMatchObject({ key: 'admin_user_not_found' });
@@ -231,7 +231,7 @@ describe('administrator console', () => {
       await expect(send(Subject.AdminUserDelete, admin, { uid: leaver.uid })).resolves.toBe(1);
 
       expect(await users().count({ uid: leaver.uid })).toBe(0);
-      expect(await ctx.app.get(KeyValueStore).get(sessionKey(token))).toBeNull();
+      expect(await ctx.app.get(KeyValueStore).get(sessionKey(hashSecret(token)))).toBeNull();
       expect(await memberships(leaver.uid)).toBe(0);
       expect(await send<unknown[]>(Subject.TeamMemberList, owner, { team_id: teamId })).toEqual([]);
       expect(await send(Subject.TeamAccessRights, owner, { item_id: teamItemId, uid: leaver.uid })).toBeNull();

@@ -13,11 +13,14 @@ import { MailOutboxController } from './mail/mail-outbox.controller';
 import { MailOutboxService } from './mail/mail-outbox.service';
 import { CaptchaController } from './captcha/captcha.controller';
 import { CaptchaService } from './captcha/captcha.service';
+import { LoginAttemptLimiter } from './login-guard/login-attempt-limiter';
 import { LoginFailureCounter } from './login-guard/login-failure-counter';
 import { QrcodeController } from './qrcode/qrcode.controller';
 import { QrcodeService } from './qrcode/qrcode.service';
+import { LegacySessionUpgrade } from './session/legacy-session-upgrade';
 import { SessionService } from './session/session.service';
 import { AdminSeeder } from './user/admin-seeder';
+import { PasswordChangeService } from './user/password-change.service';
 import { PasswordHasher } from './user/password-hasher';
 import { MailProcessor } from './mail/mail.processor';
 import { UserDirectoryController } from './user/user-directory.controller';
@@ -46,8 +49,11 @@ import { UserService } from './user/user.service';
   providers: [
     UserRepository,
     PasswordHasher,
+    PasswordChangeService,
     SessionService,
+    LegacySessionUpgrade,
     LoginFailureCounter,
+    LoginAttemptLimiter,
     CaptchaService,
     QrcodeService,
     UserService,

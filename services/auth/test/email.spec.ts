@@ -1,5 +1,5 @@
 import { AdminModule } from '@quire/admin-service';
-import { DocumentStore, KeyValueStore } from '@quire/platform';
+import { DocumentStore, hashSecret, KeyValueStore } from '@quire/platform';
 import { AppError, type Caller, captchaKey, JobName, type LoggedInUser, type Reply, sessionKey, Subject, type UserInfo, type WireParams } from '@quire/proto';
 import { createContextApp, createUser, startSmtpCapture, testCaller, type CapturedMail, type ContextApp, type SmtpCapture } from '@quire/testing';
 import { AuthModule } from '../src/auth.module';
@@ -162,12 +162,50 @@ describe('e-mail binding and password reset by mail (SMTP)', () => {
       await expect(login(user.username, 'brand-new-pass')).resolves.toMatchObject({ data: { uid: user.uid } });
       expect(await failure(Subject.AuthUserLogin, testCaller(), { username: user.username, password: user.password, v_code: '' })).toMatchObject({ code: 10204 });
       // The sessions from before the reset are over.
-      expect(await ctx.app.get(KeyValueStore).get(sessionKey(oldSession.set))).toBeNull();
+      expect(await ctx.app.get(KeyValueStore).get(sessionKey(hashSecret(oldSession.set)))).toBeNull();
       // The link works once.
       expect(await failure(Subject.AuthUserResetPasswordByUrl, testCaller(), { ...query, new_password: 'another-pass' })).toMatchObject({
         code: 10101,
         key: 'reset_link_invalid',
       });
+    });
+
+    /** A reset link mailed to the address now (the mail throttle of earlier mails set aside). */
+    const mailedResetLink = async (email: string) => {
+      await ctx.app.get(KeyValueStore).delete(`mail-throttle:${email}`);
+      await requestReset(email);
+      return Object.fromEntries(linkOf(await nextMailTo(email)).searchParams);
+    };
+
+    it('a link mailed before the user changed the password no longer works; one mailed after does', async () => {
+      const user = await userWithVerifiedEmail('changed.self@example.com');
+      const before = await mailedResetLink('changed.self@example.com');
+
+      await expect(send(Subject.AuthUserResetPassword, user, { password: user.password, new_password: 'changed-by-me' })).resolves.toEqual([]);
+
+      expect(await failure(Subject.AuthUserResetPasswordByUrl, testCaller(), { ...before, new_password: 'taken-over' })).toMatchObject({
+        code: 10101,
+        key: 'reset_link_invalid',
+      });
+      expect(await failure(Subject.AuthUserLogin, testCaller(), { username: user.username, password: 'taken-over', v_code: '' })).toMatchObject({ code: 10204 });
+      await expect(login(user.username, 'changed-by-me')).resolves.toMatchObject({ data: { uid: user.uid } });
+
+      const after = await mailedResetLink('changed.self@example.com');
+      await expect(send(Subject.AuthUserResetPasswordByUrl, testCaller(), { ...after, new_password: 'reset-after' })).resolves.toMatchObject({ data: { uid: user.uid } });
+    });
+
+    it('a link mailed before an administrator set the password no longer works', async () => {
+      const user = await userWithVerifiedEmail('changed.by.admin@example.com');
+      const admin = await createUser(ctx.app, { groupid: 1 });
+      const before = await mailedResetLink('changed.by.admin@example.com');
+
+      await expect(send(Subject.AdminUserChangePassword, admin, { uid: user.uid, new_password: 'set-by-admin' })).resolves.toBe(1);
+
+      expect(await failure(Subject.AuthUserResetPasswordByUrl, testCaller(), { ...before, new_password: 'taken-over' })).toMatchObject({
+        code: 10101,
+        key: 'reset_link_invalid',
+      });
+      await expect(login(user.username, 'set-by-admin')).resolves.toMatchObject({ data: { uid: user.uid } });
     });
 
     it('answers the same for an unknown address and sends nothing', async () => {

@@ -1,4 +1,6 @@
-import { KeyValueStore } from '@quire/platform';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { hashSecret, KeyValueStore } from '@quire/platform';
 import {
   AppError,
   type Caller,
@@ -45,7 +47,9 @@ describe('auth sessions', () => {
   const login = async (username: string, password: string, caller = testCaller()) => {
     const reply = await send<Reply<LoggedInUser>>(Subject.AuthUserLogin, caller, { username, password });
     const user = reply.data as LoggedInUser;
-    return { user, token: user.user_token, caller: { ...caller, uid: user.uid, username: user.username, groupid: user.groupid, token: user.user_token } };
+    // The gateway resolves the token to its session and passes on the hash, as the session is stored.
+    const hash = hashSecret(user.user_token);
+    return { user, token: user.user_token, hash, caller: { ...caller, uid: user.uid, username: user.username, groupid: user.groupid, token: hash } };
   };
 
   beforeAll(async () => {
@@ -54,16 +58,32 @@ describe('auth sessions', () => {
   });
   afterAll(() => ctx.close());
 
-  it('login stores the session the gateway resolves, for 90 days, and lists it under the user', async () => {
+  it('login stores the session the gateway resolves, for 90 days, under the hash of its token, and lists the hash under the user', async () => {
     const username = await newUser('login-pass');
 
-    const { user, token } = await login(username, 'login-pass');
+    const { user, token, hash } = await login(username, 'login-pass');
 
     expect(token).toMatch(/^[0-9a-f]{64}$/);
-    const record = JSON.parse((await kv.get(sessionKey(token))) as string) as SessionRecord;
+    const record = JSON.parse((await kv.get(sessionKey(hash))) as string) as SessionRecord;
     expect(record).toMatchObject({ uid: user.uid, username, groupid: 2 });
-    expect(await kv.ttl(sessionKey(token))).toBeGreaterThan(89 * 24 * 3600);
-    expect(await kv.setMembers(userSessionsKey(user.uid))).toContain(token);
+    expect(await kv.ttl(sessionKey(hash))).toBeGreaterThan(89 * 24 * 3600);
+    // (registering signed the user in too: that session is listed beside this one)
+    expect(await kv.setMembers(userSessionsKey(user.uid))).toContain(hash);
+    expect(await kv.setMembers(userSessionsKey(user.uid))).not.toContain(token);
+  });
+
+  it('keeps no session token in the store, neither in a key nor in a value, and none in its file', async () => {
+    const username = await newUser('hidden-pass');
+    const { token } = await login(username, 'hidden-pass');
+
+    const keys = await kv.keysWithPrefix('');
+    const values = await kv.getMany(keys);
+    const sets = await Promise.all(keys.map((key) => kv.setMembers(key)));
+
+    expect(keys.filter((key) => key.includes(token))).toEqual([]);
+    expect(values.filter((value) => value?.includes(token))).toEqual([]);
+    expect(sets.flat().filter((member) => member.includes(token))).toEqual([]);
+    expect(fs.readFileSync(path.join(ctx.dataDir, 'kv', 'kv.db'), 'utf8')).not.toContain(token);
   });
 
   it('records the login time', async () => {
@@ -82,8 +102,10 @@ describe('auth sessions', () => {
 
     await send(Subject.AuthUserLogout, laptop.caller);
 
-    expect(await kv.get(sessionKey(laptop.token))).toBeNull();
-    expect(await kv.get(sessionKey(phone.token))).not.toBeNull();
+    expect(await kv.get(sessionKey(laptop.hash))).toBeNull();
+    expect(await kv.get(sessionKey(phone.hash))).not.toBeNull();
+    expect(await kv.setMembers(userSessionsKey(laptop.user.uid))).toContain(phone.hash);
+    expect(await kv.setMembers(userSessionsKey(laptop.user.uid))).not.toContain(laptop.hash);
   });
 
   it('a password change ends every other session and keeps the current one', async () => {
@@ -93,8 +115,8 @@ describe('auth sessions', () => {
 
     await send(Subject.AuthUserResetPassword, here.caller, { password: 'first-pass', new_password: 'second-pass' });
 
-    for (const other of elsewhere) expect(await kv.get(sessionKey(other.token))).toBeNull();
-    expect(await kv.get(sessionKey(here.token))).not.toBeNull();
+    for (const other of elsewhere) expect(await kv.get(sessionKey(other.hash))).toBeNull();
+    expect(await kv.get(sessionKey(here.hash))).not.toBeNull();
     expect(await codeOf(login(username, 'first-pass'))).toEqual([10204, 'username_or_password_incorrect']);
   });
 
@@ -105,8 +127,8 @@ describe('auth sessions', () => {
 
     await send(Subject.AuthUserResetPassword, here.caller, { password: 'race-pass', new_password: 'race-pass-2' });
 
-    expect((await Promise.all(elsewhere.map((other) => kv.get(sessionKey(other.token))))).filter((record) => record !== null)).toEqual([]);
-    expect(await kv.setMembers(userSessionsKey(here.user.uid))).toEqual([here.token]);
+    expect((await Promise.all(elsewhere.map((other) => kv.get(sessionKey(other.hash))))).filter((record) => record !== null)).toEqual([]);
+    expect(await kv.setMembers(userSessionsKey(here.user.uid))).toEqual([here.hash]);
   });
 
   it('after five failures a wrong captcha is refused and uses the code up', async () => {
@@ -133,5 +155,49 @@ describe('auth sessions', () => {
 
   it('answers info for a session whose user no longer exists with 10102', async () => {
     expect(await codeOf(send(Subject.AuthUserInfo, testCaller({ uid: 987654, username: 'ghost', groupid: 2 })))).toEqual([10102, 'not_logged_in']);
+  });
+});
+
+describe('auth sessions stored before tokens were hashed', () => {
+  const token = 'a1b2c3d4'.repeat(8);
+  const otherToken = 'f9e8d7c6'.repeat(8);
+  const record = JSON.stringify({ uid: 41, username: 'early_bird', groupid: 2, createdAt: 1_700_000_000 });
+
+  it('are moved to hashed keys at boot with the lifetime they had left, and no token stays in the file', async () => {
+    const first = await createContextApp([AuthModule]);
+    const dataDir = first.dataDir;
+    try {
+      // What the earlier version wrote: the record under the token, the user's set of tokens.
+      const kv = first.app.get(KeyValueStore);
+      await kv.set(`session:${token}`, record, 3_000);
+      await kv.set(`session:${otherToken}`, record, 600);
+      await kv.addToSet('user-session-set:41', [token, otherToken], 3_000);
+      await first.app.close();
+      const file = path.join(dataDir, 'kv', 'kv.db');
+      expect(fs.readFileSync(file, 'utf8')).toContain(token);
+
+      const second = await createContextApp([AuthModule], { env: { DATA_DIR: dataDir } });
+      try {
+        const upgraded = second.app.get(KeyValueStore);
+        expect(await upgraded.get(sessionKey(hashSecret(token)))).toBe(record);
+        expect([2_999, 3_000]).toContain(await upgraded.ttl(sessionKey(hashSecret(token))));
+        expect([599, 600]).toContain(await upgraded.ttl(sessionKey(hashSecret(otherToken))));
+        expect((await upgraded.setMembers(userSessionsKey(41))).sort()).toEqual([hashSecret(token), hashSecret(otherToken)].sort());
+        expect(await upgraded.keysWithPrefix('session:')).toEqual([]);
+        expect(await upgraded.keysWithPrefix('user-session-set:')).toEqual([]);
+        expect(fs.readFileSync(file, 'utf8')).not.toMatch(new RegExp(`${token}|${otherToken}`));
+
+        // The upgraded session ends as any other: logging out with it ends it, the other stays.
+        const caller = testCaller({ uid: 41, username: 'early_bird', groupid: 2, token: hashSecret(token) });
+        await second.transport.send(Subject.AuthUserLogout, { caller, params: {} });
+        expect(await upgraded.get(sessionKey(hashSecret(token)))).toBeNull();
+        expect(await upgraded.setMembers(userSessionsKey(41))).toEqual([hashSecret(otherToken)]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(`${dataDir}.key`, { force: true });
+    }
   });
 });

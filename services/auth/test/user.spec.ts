@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { Logger } from '@nestjs/common';
 import { AdminModule } from '@quire/admin-service';
-import { DocumentStore, KeyValueStore } from '@quire/platform';
+import { DocumentStore, hashSecret, KeyValueStore } from '@quire/platform';
 import { AppError, type Caller, type LoggedInUser, type Reply, type SessionRecord, Subject, captchaKey, sessionKey, type UserInfo } from '@quire/proto';
 import { createContextApp, createUser, testCaller, type ContextApp } from '@quire/testing';
 import { AuthModule } from '../src/auth.module';
@@ -49,7 +49,7 @@ describe('auth service', () => {
       expect(reply.data).toEqual([]);
       expect(reply.session).toMatchObject({ set: expect.stringMatching(/^[a-f0-9]{64}$/) });
       const token = (reply.session as { set: string }).set;
-      const session = JSON.parse((await kv.get(sessionKey(token))) as string) as SessionRecord;
+      const session = JSON.parse((await kv.get(sessionKey(hashSecret(token)))) as string) as SessionRecord;
       expect(session).toMatchObject({ username: '张三_dev', groupid: 2 });
       const stored = await ctx.app.get(DocumentStore).collection<{ username: string; password_hash: string }>('users').findOne({ username: '张三_dev' });
       expect(stored?.password_hash).toMatch(/^\$argon2id\$/);
@@ -167,7 +167,8 @@ describe('auth service', () => {
     const signIn = async (password = 'session-pass') => {
       const user = await createUser(ctx.app, { password });
       const reply = await send<Reply<LoggedInUser>>(Subject.AuthUserLogin, testCaller(), { username: user.username, password });
-      return { ...user, token: (reply.session as { set: string }).set };
+      // A caller carries its session as the gateway resolved it: the token's hash.
+      return { ...user, token: hashSecret((reply.session as { set: string }).set) };
     };
 
     it('reads info with email "" and email_verify', async () => {
@@ -199,7 +200,7 @@ describe('auth service', () => {
       });
       expect(await failure(Subject.AuthUserResetPassword, { ...user, token: user.token }, { new_password: 'new-pass-1' })).toMatchObject({ code: 10101, key: 'param_required' });
       expect(await send(Subject.AuthUserResetPassword, { ...user, token: user.token }, { password: 'old-pass-1', new_password: 'new-pass-1' })).toEqual([]);
-      expect(await kv.get(sessionKey(otherToken))).toBeNull();
+      expect(await kv.get(sessionKey(hashSecret(otherToken)))).toBeNull();
       expect(await kv.get(sessionKey(user.token))).not.toBeNull();
       const again = await send<Reply<LoggedInUser>>(Subject.AuthUserLogin, testCaller(), { username: user.username, password: 'new-pass-1' });
       expect(again.data?.uid).toBe(user.uid);

@@ -1,4 +1,4 @@
-import { ErrorCode, type ItemListEntry, type ItemRow, MemberGroup, Subject } from '@quire/proto';
+import { ErrorCode, type ItemListEntry, type ItemRow, type ItemTokenRow, MemberGroup, Subject } from '@quire/proto';
 import { type ContextApp, testCaller } from '@quire/testing';
 import { bootItemApp, failure, ItemWorld, type User } from './item.factory';
 
@@ -82,6 +82,33 @@ describe('item service: delete, archive and attorn', () => {
       await world.member(itemId, reader, MemberGroup.ReadOnly);
       await world.send(Subject.ItemItemAttorn, owner, { item_id: itemId, username: heir.username, password: owner.password });
       expect(await world.send(Subject.ItemAccessCheck, reader, { item_id: itemId })).toMatchObject({ visit: true, edit: false });
+    });
+
+    it("renews the item's open-API credentials, by item/attorn and by the console's attorn: the former owner's pair stops writing", async () => {
+      const admin = await world.user({ groupid: 1 });
+      const script = testCaller();
+      const writePage = (key: ItemTokenRow, content: string) =>
+        world.send<{ page_id: number }>(Subject.ItemOpenUpdatePage, script, { api_key: key.api_key, api_token: key.api_token, page_title: 'Via API', page_content: content });
+      const mismatch = { code: ErrorCode.ApiKeyMismatch, key: 'api_key_mismatch' };
+      const heir = await world.user();
+      const itemId = await world.item(owner);
+      const former = await world.send<ItemTokenRow>(Subject.ItemItemGetKey, owner, { item_id: itemId });
+      const pageId = (await writePage(former, 'by the owner')).page_id;
+
+      await world.send(Subject.ItemItemAttorn, owner, { item_id: itemId, username: heir.username, password: owner.password });
+      expect(await failure(writePage(former, 'by the former owner'))).toEqual(mismatch);
+      const renewed = await world.send<ItemTokenRow>(Subject.ItemItemGetKey, heir, { item_id: itemId });
+      expect(renewed.api_key).not.toBe(former.api_key);
+      expect(renewed.api_token).not.toBe(former.api_token);
+      expect((await writePage(renewed, 'by the heir')).page_id).toBe(pageId);
+
+      const next = await world.user();
+      await world.send(Subject.ItemAdminAttorn, admin, { item_id: itemId, username: next.username });
+      expect(await failure(writePage(renewed, 'by the second owner'))).toEqual(mismatch);
+      const third = await world.send<ItemTokenRow>(Subject.ItemItemGetKey, next, { item_id: itemId });
+      expect([former.api_key, renewed.api_key]).not.toContain(third.api_key);
+      expect((await writePage(third, 'by the third owner')).page_id).toBe(pageId);
+      expect(await world.send<{ page_content: string }>(Subject.PagePageInfo, next, { page_id: pageId })).toMatchObject({ page_content: 'by the third owner' });
     });
 
     it('allows handing over an archived item', async () => {

@@ -6,6 +6,7 @@ import { NoticeModule } from '../../notice/src/notice.module';
 import { PageModule } from '../../page/src/page.module';
 import { TeamModule } from '../../team/src/team.module';
 import type { ItemEntity } from '../src/item/item.entity';
+import { ItemRepository } from '../src/item/item.repository';
 import { ItemModule } from '../src/item.module';
 import { MemberRepository } from '../src/member/member.repository';
 
@@ -44,9 +45,9 @@ export class ItemWorld {
     await this.ctx.app.get(MemberRepository).add({ item_id: itemId, uid: user.uid, username: user.username, member_group_id: group, addtime: 0 });
   }
 
-  /** The stored row, as the item service keeps it. */
+  /** The stored row as the item service reads it (live or deleted; the visit password in clear). */
   stored(itemId: number): Promise<ItemEntity | null> {
-    return this.ctx.app.get(DocumentStore).collection<ItemEntity>('items').findOne({ item_id: itemId });
+    return this.ctx.app.get(ItemRepository).findById(itemId);
   }
 
   async setStored(itemId: number, fields: Partial<ItemEntity>): Promise<void> {

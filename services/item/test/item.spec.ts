@@ -1,6 +1,8 @@
 import { DocumentStore } from '@quire/platform';
 import { ErrorCode, type ItemAccess, type ItemListEntry, type ItemRow, type ItemTokenRow, MemberGroup, Subject } from '@quire/proto';
 import type { ContextApp } from '@quire/testing';
+import { ItemRepository } from '../src/item/item.repository';
+import { PENDING_ITEM_GRACE_SECONDS } from '../src/maintenance/maintenance.service';
 import { bootItemApp, failure, ItemWorld, type User } from './item.factory';
 
 describe('item service: items', () => {
@@ -304,6 +306,52 @@ describe('item service: items', () => {
       expect(await store.collection<{ item_id: number }>('item_tokens').count({ item_id: old })).toBe(0);
       // The domain is free again.
       await world.item(other, { domain: 'oldgone' });
+    });
+
+    it('sweeps a copy left pending by a dead process after the grace period, with what it held; a younger one stays hidden', async () => {
+      const admin = await world.user({ groupid: 1 });
+      const member = await world.user();
+      const source = await world.item(owner, { name: 'Handbook' });
+      await world.page(owner, source, 'Chapter');
+      const now = Math.floor(Date.now() / 1000);
+      // What a copy killed before its last write leaves: a pending row, its members, catalogs and pages.
+      const pendingCopy = async (name: string, startedAt: number): Promise<number> => {
+        const row = await ctx.app.get(ItemRepository).create({
+          item_name: name,
+          item_description: '',
+          uid: owner.uid,
+          username: owner.username,
+          password: '',
+          item_domain: '',
+          item_type: 1,
+          now: startedAt,
+          pending: true,
+        });
+        await world.member(row.item_id, member, MemberGroup.Edit);
+        await world.send(Subject.PageItemCopy, owner, { from_item_id: source, to_item_id: row.item_id });
+        return row.item_id;
+      };
+      const abandoned = await pendingCopy('Abandoned half-copy', now - PENDING_ITEM_GRACE_SECONDS - 60);
+      const underWay = await pendingCopy('Half-copy under way', now - 60);
+
+      for (const itemId of [abandoned, underWay]) {
+        for (const caller of [owner, member]) {
+          expect((await world.send<ItemListEntry[]>(Subject.ItemItemMyList, caller)).map((i) => i.item_id)).not.toContain(itemId);
+          expect(await failure(world.send(Subject.ItemItemInfo, caller, { item_id: itemId }))).toEqual({ code: ErrorCode.Failed, key: 'item_not_exist' });
+        }
+        expect(await failure(world.send(Subject.ItemItemDetail, owner, { item_id: itemId }))).toEqual({ code: ErrorCode.Failed, key: 'item_not_exist' });
+      }
+      const console = await world.send<{ total: number; items: { item_id: number }[] }>(Subject.ItemAdminList, admin, { item_name: 'half-copy', page: 1, count: 20 });
+      expect(console).toEqual({ total: 0, items: [] });
+
+      expect(await world.send(Subject.ItemMaintenancePurge, owner)).toEqual({ purged: 1 });
+      const store = ctx.app.get(DocumentStore);
+      expect(await world.stored(abandoned)).toBeNull();
+      expect(await store.collection<{ item_id: number }>('pages').count({ item_id: abandoned })).toBe(0);
+      expect(await store.collection<{ item_id: number }>('item_members').count({ item_id: abandoned })).toBe(0);
+      expect(await world.stored(underWay)).toMatchObject({ pending: 1, is_del: 1 });
+      expect(await store.collection<{ item_id: number }>('pages').count({ item_id: underWay })).toBe(1);
+      expect(await store.collection<{ item_id: number }>('pages').count({ item_id: source })).toBe(1);
     });
   });
 });

@@ -304,6 +304,29 @@ describe(AttachmentService.name, () => {
       await send(Subject.PagePageCreateSinglePage, owner, { page_id: pageId, isCreateSiglePage: 'false' });
       await expect(visitShared(shown, unique_key)).rejects.toMatchObject({ code: 10303 });
     });
+
+    it("opens through a share link no file of another item, whatever sign the shared page's text holds", async () => {
+      const owner = await createUser(ctx.app);
+      const privateItem = await newItem(owner, 'pw-4');
+      const privatePage = await newPage(owner, privateItem);
+      const secret = (bodyOf(await send<Reply>(Subject.PageAttachmentUpload, owner, { page_id: privatePage, file: await stored(PDF, 'salaries.pdf') })) as UploadedReply)
+        .url;
+      const pasted = (await send<UploadedReply>(Subject.PageAttachmentUploadImage, owner, { item_id: privateItem, file: await stored(PNG, 'plan') })).url;
+
+      // Someone who once saw the links writes them into a page of their own and shares it.
+      const thief = await createUser(ctx.app);
+      const ownItem = await newItem(thief, 'pw-5');
+      const bait = await newPage(thief, ownItem);
+      const ownImage = (await send<UploadedReply>(Subject.PageAttachmentUploadImage, thief, { page_id: bait, file: await stored(PNG, 'mine') })).url;
+      await send(Subject.PagePageSave, thief, { page_id: bait, item_id: ownItem, page_title: 'Links', page_content: `[a](${secret}) ![b](${pasted}) ![c](${ownImage})` });
+      const { unique_key } = await send<{ unique_key: string }>(Subject.PagePageCreateSinglePage, thief, { page_id: bait, isCreateSiglePage: 'true' });
+      const anonymous = testCaller();
+      const visitShared = (url: string) => send<Reply>(Subject.PageAttachmentVisit, anonymous, { sign: signOf(url), unique_key });
+
+      await expect(visitShared(secret)).rejects.toMatchObject({ code: 10303 });
+      await expect(visitShared(pasted)).rejects.toMatchObject({ code: 10303 });
+      expect((await visitShared(ownImage)).blob).toMatchObject({ contentType: 'image/png', inline: true });
+    });
   });
 
   describe('page/deleteUploadFile', () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { BlobStorage, DocumentStore } from '@quire/platform';
 import {
   ErrorCode,
+  MemberGroup,
   type Menu,
   type PageDiff,
   type PageHistoryRow,
@@ -106,15 +107,27 @@ describe('page service: pages, history, share links, recycle bin', () => {
       expect((await items.findOne({ item_id: single }))?.item_name).toBe('Renamed <doc>');
     });
 
-    it('moves a page to another item only with the edit right there too', async () => {
+    it('never moves a page to another item: an edit member cannot take the owner\'s page into an item of their own', async () => {
       const itemId = await world.item(owner);
-      const page = await world.page(owner, itemId);
-      const stranger = await world.user();
-      const foreign = await world.item(stranger);
-      expect(await failure(world.save(owner, { item_id: foreign, page_id: page.page_id, page_content: 'moved' }))).toMatchObject({ code: 10103 });
-      const mine = await world.item(owner);
-      const moved = await world.save(owner, { item_id: mine, page_id: page.page_id, page_content: 'moved' });
-      expect(moved.item_id).toBe(mine);
+      const page = await world.page(owner, itemId, 'Kept', { page_content: 'the original' });
+      await world.save(owner, { item_id: itemId, page_id: page.page_id, page_title: 'Kept', page_content: 'the current text' });
+      const editor = await world.user();
+      await world.member(itemId, editor, MemberGroup.Edit);
+      const theirs = await world.item(editor);
+      const refused = { code: ErrorCode.Failed, key: 'page_move_refused' };
+      expect(await failure(world.save(editor, { item_id: theirs, page_id: page.page_id, page_title: 'Taken', page_content: 'taken' }))).toEqual(refused);
+      // Not the owner either, even with the edit right on both items.
+      const ownerOther = await world.item(owner);
+      expect(await failure(world.save(owner, { item_id: ownerOther, page_id: page.page_id, page_content: 'moved' }))).toEqual(refused);
+
+      const info = await world.send<PageInfo>(Subject.PagePageInfo, owner, { page_id: page.page_id });
+      expect(info).toMatchObject({ item_id: itemId, page_title: 'Kept', page_content: 'the current text' });
+      const history = await world.send<PageHistoryRow[]>(Subject.PagePageHistory, owner, { page_id: page.page_id });
+      expect(history.map((row) => [row.item_id, row.page_content])).toEqual([[itemId, 'the original']]);
+      expect((await world.send<Menu>(Subject.PageMenuGet, editor, { item_id: theirs })).pages).toEqual([]);
+      // Naming the page's own item, or none, saves as before.
+      expect(await world.save(editor, { item_id: itemId, page_id: page.page_id, page_title: 'Kept', page_content: 'edited' })).toMatchObject({ item_id: itemId });
+      expect(await world.save(editor, { page_id: page.page_id, page_title: 'Kept', page_content: 'edited again' })).toMatchObject({ item_id: itemId });
     });
   });
 
@@ -134,6 +147,25 @@ describe('page service: pages, history, share links, recycle bin', () => {
       expect(diff.page.page_content).toBe('three');
       expect(diff.history_page).toMatchObject({ page_title: 'T1', page_content: 'one &lt;a&gt;' });
       expect(typeof diff.history_page.addtime).toBe('number');
+    });
+
+    it('keeps every one of 20 parallel saves exactly once, in the order they were applied', async () => {
+      const itemId = await world.item(owner);
+      const page = await world.save(owner, { item_id: itemId, page_title: 'Busy', page_content: 'original' });
+      const contents = Array.from({ length: 20 }, (_, n) => `parallel save ${n}`);
+      const saved = await Promise.all(contents.map((page_content) => world.save(owner, { item_id: itemId, page_id: page.page_id, page_title: 'Busy', page_content })));
+      expect(saved.every((row) => row.page_id === page.page_id)).toBe(true);
+
+      const last = (await world.send<PageInfo>(Subject.PagePageInfo, owner, { page_id: page.page_id })).page_content;
+      const history = await world.send<PageHistoryRow[]>(Subject.PagePageHistory, owner, { page_id: page.page_id });
+      const versions = history.map((row) => row.page_content);
+      expect(versions).toHaveLength(20);
+      expect(new Set([...versions, last]).size).toBe(21);
+      expect(versions[19]).toBe('original');
+      expect([...versions, last].sort()).toEqual(['original', ...contents].sort());
+      // Newest first: each row's id is below the one before it (the order in which the saves were applied).
+      const ids = history.map((row) => row.page_history_id);
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
     });
 
     it('refuses a history id of another page', async () => {

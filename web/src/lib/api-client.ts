@@ -30,7 +30,6 @@ export interface RequestOptions {
   alert?: boolean;
   /** Block the screen with the loading overlay while the call runs. */
   loading?: boolean;
-  method?: 'GET' | 'POST';
 }
 
 interface Envelope<T> {
@@ -58,7 +57,7 @@ export function configureApiClient(options: { navigate: (to: string) => void }):
   navigate = options.navigate;
 }
 
-/** An `/api/...` URL with a query, for images (captcha, QR code) and browser navigations (export). */
+/** An `/api/...` URL with a query, for reads a browser loads itself: images (captcha, QR code), downloads (export). */
 export function apiUrl(path: string, query: ApiParams = {}): string {
   const search = toSearchParams(query).toString();
   return `${env.apiBase}/${path}${search ? `?${search}` : ''}`;
@@ -72,16 +71,15 @@ function toSearchParams(params: ApiParams): URLSearchParams {
   return search;
 }
 
-async function send(path: string, params: ApiParams, method: 'GET' | 'POST'): Promise<Response> {
+/** Every call is a POST: the server refuses a GET on any call that changes data (docs/compatibility.md). */
+async function send(path: string, params: ApiParams): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), limits.httpTimeoutMs);
   try {
-    const body = toSearchParams(params);
-    if (method === 'GET') return await fetch(apiUrl(path, params), { credentials: 'same-origin', signal: controller.signal });
     return await fetch(`${env.apiBase}/${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-      body,
+      body: toSearchParams(params),
       credentials: 'same-origin',
       signal: controller.signal,
     });
@@ -120,7 +118,7 @@ function handleFailure(path: string, params: ApiParams, code: number, message: s
 async function request<T>(path: string, params: ApiParams, options: RequestOptions): Promise<T> {
   let response: Response;
   try {
-    response = await send(path, params, options.method ?? 'POST');
+    response = await send(path, params);
   } catch (error) {
     // SPEC §8: network errors are logged only; the screen stays as it is.
     console.error(`[api] ${path}: network error`, error);

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { crc32 } from 'node:zlib';
+import { PRIVATE_FILE_MODE } from '../fs/private-files';
 import { writeAll } from '../fs/write-all';
 
 /** `QBP1`: the first four bytes of every record. */
@@ -50,7 +51,7 @@ export class BlobPack {
   ) {
     this.compactAfterDeadBytes = options.compactAfterDeadBytes ?? 16 * 1024 * 1024;
     fs.rmSync(this.compactionFile(), { force: true });
-    this.fd = fs.openSync(file, 'a+');
+    this.fd = fs.openSync(file, 'a+', PRIVATE_FILE_MODE);
     this.load();
   }
 
@@ -157,7 +158,7 @@ export class BlobPack {
   private compactIfWorthIt(): void {
     if (this.dead < this.compactAfterDeadBytes || this.dead * 2 < this.end) return;
     const target = this.compactionFile();
-    const out = fs.openSync(target, 'w');
+    const out = fs.openSync(target, 'w', PRIVATE_FILE_MODE);
     const slots = new Map<string, number>();
     let end = 0;
     try {

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { InvalidBlobKeyError } from './blob-storage';
 import { describeBlobStorageContract } from './blob-storage.contract';
 import { LocalDiskBlobStorage } from './local-disk-blob-storage';
@@ -57,6 +57,29 @@ describe(LocalDiskBlobStorage.name, () => {
     await expect(sut.put('a/b.bin', failing, 'application/octet-stream')).rejects.toThrow('disconnected');
 
     expect(fs.readdirSync(path.join(dir, 'tmp'))).toEqual([]);
+  });
+
+  it('sweeps the temp files a killed process left when it opens, and leaves a live upload alone', async () => {
+    await sut.ping();
+    const tmp = path.join(dir, 'tmp');
+    const beforeThisProcess = new Date(performance.timeOrigin - 3600_000);
+    for (const name of ['0b6c1a52-killed.blob', '0b6c1a52-killed.json']) {
+      fs.writeFileSync(path.join(tmp, name), 'half an upload');
+      fs.utimesSync(path.join(tmp, name), beforeThisProcess, beforeThisProcess);
+    }
+    const body = new PassThrough();
+    const live = sut.put('live/upload.zip', body, 'application/zip');
+    body.write(Buffer.alloc(64 * 1024, 7));
+    while (fs.readdirSync(tmp).length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+
+    const reopened = new LocalDiskBlobStorage({ dir });
+    await reopened.ping();
+
+    expect(fs.readdirSync(tmp)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\.blob$/)]);
+    body.end(Buffer.alloc(1024, 8));
+    await expect(live).resolves.toEqual({ size: 65 * 1024, contentType: 'application/zip' });
+    expect(await reopened.stat('live/upload.zip')).toEqual({ size: 65 * 1024, contentType: 'application/zip' });
+    expect(fs.readdirSync(tmp)).toEqual([]);
   });
 
   it('refuses to write through a symlinked directory that leads outside the store', async () => {
@@ -145,6 +168,30 @@ describe(LocalDiskBlobStorage.name, () => {
 
     expect(fs.readdirSync(outside)).toEqual([]);
     expect(await text(sut, 'linked/small')).toBe('inside');
+  });
+
+  it('writes every directory 0700 and every file 0600: blobs, sidecars, the pack and its compaction', async () => {
+    const small = new LocalDiskBlobStorage({ dir, pack: { compactAfterDeadBytes: 1 } });
+    await small.put('a/b/typed.png', Buffer.from('image'), 'image/png');
+    await small.put('a/streamed.bin', Readable.from([Buffer.alloc(70_000, 1)]), 'application/octet-stream');
+    await small.put('a/packed', Buffer.from('first'), '');
+    await small.put('a/packed', Buffer.from('second'), '');
+    await small.put('a/kept', Buffer.from('kept'), '');
+    await small.delete('a/packed'); // more than half the pack is dead now: it is rewritten
+
+    const modes: string[] = [];
+    const walk = (at: string): void => {
+      for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+        const full = path.join(at, entry.name);
+        modes.push(`${path.relative(dir, full)} ${(fs.statSync(full).mode & 0o777).toString(8)}`);
+        if (entry.isDirectory()) walk(full);
+      }
+    };
+    walk(dir);
+
+    expect(modes.filter((line) => !/ (600|700)$/.test(line))).toEqual([]);
+    expect(modes).toEqual(expect.arrayContaining(['pack/blobs.pack 600', 'blobs/a/b/typed.png 600', 'meta/a/b/typed.png.json 600', 'blobs/a 700']));
+    expect((fs.statSync(dir).mode & 0o777).toString(8)).toBe('700');
   });
 
   it('answers ping once the directory is writable', async () => {

@@ -5,6 +5,8 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../fs/private-files';
+import { PROCESS_START_MS, removeFilesOlderThan } from '../fs/stale-files';
 import { BlobPack, PACK_MAX_BODY_BYTES, type BlobPackOptions } from './blob-pack';
 import { assertBlobKey, BlobNotFoundError, BlobStorage, InvalidBlobKeyError, type BlobInfo } from './blob-storage';
 
@@ -25,7 +27,8 @@ const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
  * Blobs as files under `<dir>/blobs/<key>`, their content type in `<dir>/meta/<key>.json` (none for
  * `application/octet-stream`).
  * Uploads are written to `<dir>/tmp/` and renamed into place, so a half-written upload is
- * never visible under its key. Keys live in their own tree, so no key can name a sidecar
+ * never visible under its key; temp files older than the process (left by a kill) go when the
+ * store opens. Keys live in their own tree, so no key can name a sidecar
  * or a temp file.
  * A buffer of at most 64 KB with the default type (history bodies) goes into `<dir>/pack/blobs.pack`
  * instead (BlobPack): one append rather than a file created, renamed and later unlinked. A key is
@@ -62,12 +65,12 @@ export class LocalDiskBlobStorage extends BlobStorage {
     const tmpMeta = `${tmpBase}.json`;
     try {
       // A buffer is written in one call; only a stream needs a pipeline (and a stat for its size).
-      if (Buffer.isBuffer(body)) await fs.writeFile(tmpBlob, body, { flag: 'wx' });
+      if (Buffer.isBuffer(body)) await fs.writeFile(tmpBlob, body, { flag: 'wx', mode: PRIVATE_FILE_MODE });
       else await writeStream(body, tmpBlob);
       // The default type needs no sidecar (a missing one reads as the default): one file less per blob.
       const meta: BlobMeta = { contentType: contentType || DEFAULT_CONTENT_TYPE };
       const sidecar = meta.contentType !== DEFAULT_CONTENT_TYPE;
-      if (sidecar) await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx' });
+      if (sidecar) await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx', mode: PRIVATE_FILE_MODE });
       this.missingBlobDirs.forget();
       await makeParents(path.join(this.root, 'blobs'), key, this.checkedDirs);
       if (sidecar) {
@@ -172,10 +175,15 @@ export class LocalDiskBlobStorage extends BlobStorage {
     return this.pack;
   }
 
-  /** Creates the directory tree and opens the pack once; resolves with the real path of the blob tree. */
+  /**
+   * Creates the directory tree, sweeps the temp files left by an earlier process and opens the
+   * pack, once; resolves with the real path of the blob tree.
+   */
   private init(): Promise<string> {
     this.ready ??= (async () => {
-      for (const sub of ['blobs', 'meta', 'tmp', 'pack']) await fs.mkdir(path.join(this.root, sub), { recursive: true });
+      for (const sub of ['blobs', 'meta', 'tmp', 'pack']) await fs.mkdir(path.join(this.root, sub), { recursive: true, mode: PRIVATE_DIR_MODE });
+      // Temp files of uploads a stopped process never finished: nothing else would remove them.
+      await removeFilesOlderThan(path.join(this.root, 'tmp'), PROCESS_START_MS);
       this.pack ??= new BlobPack(path.join(this.root, 'pack', 'blobs.pack'), this.options.pack);
       return fs.realpath(path.join(this.root, 'blobs'));
     })();
@@ -254,7 +262,7 @@ async function makeParents(tree: string, relativeFile: string, checked: Set<stri
       throw error;
     });
     if (!stats) {
-      const created = await fs.mkdir(current).then(
+      const created = await fs.mkdir(current, PRIVATE_DIR_MODE).then(
         () => true,
         (error: unknown) => {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -312,7 +320,7 @@ function isMissing(error: unknown): boolean {
  * created only after the source failed, and the caller's cleanup must not run before that.
  */
 async function writeStream(body: Readable, file: string): Promise<void> {
-  const out = createWriteStream(file, { flags: 'wx' });
+  const out = createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE });
   try {
     await pipeline(body, out);
   } catch (error) {

@@ -1,8 +1,12 @@
 import { startS3Server, type S3Server } from '@quire/testing';
 import { describeBlobStorageContract } from './blob-storage.contract';
 import { MinioBlobStorage } from './minio-blob-storage';
-import { Readable } from 'node:stream';
-import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 
 let server: S3Server;
 let bucketSeq = 0;
@@ -15,7 +19,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-function storage(options: { memoryLimit?: number } = {}): MinioBlobStorage {
+function storage(options: { memoryLimit?: number; tempDir?: string } = {}): MinioBlobStorage {
   bucketSeq += 1;
   return new MinioBlobStorage({
     endpoint: server.endpoint,
@@ -53,6 +57,49 @@ describe(MinioBlobStorage.name, () => {
     const chunks: Buffer[] = [];
     for await (const chunk of await sut.get('spilled.bin')) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+  });
+
+  it('removes the spill files of stopped processes when it opens; a running process keeps its own', async () => {
+    const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-spills-'));
+    const exited = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const spill = (pid?: number) => `quire-upload-${pid === undefined ? '' : `${pid}-`}${randomUUID()}`;
+    const beforeThisProcess = new Date(performance.timeOrigin - 3600_000);
+    const leave = (name: string) => {
+      fs.writeFileSync(path.join(tempDir, name), 'part of an upload');
+      fs.utimesSync(path.join(tempDir, name), beforeThisProcess, beforeThisProcess);
+      return name;
+    };
+    const stale = [leave(spill(exited)), leave(spill(process.pid)), leave(spill())];
+    const kept = [leave(spill(process.ppid)), leave('notes.txt')].sort();
+    try {
+      await storage({ tempDir }).ping();
+
+      expect(fs.readdirSync(tempDir).sort()).toEqual(kept);
+      expect(stale.some((name) => fs.existsSync(path.join(tempDir, name)))).toBe(false);
+    } finally {
+      fs.rmSync(tempDir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves a spill being written alone when another instance opens', async () => {
+    const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-spills-'));
+    try {
+      const sut = storage({ memoryLimit: 1024, tempDir });
+      await sut.ping();
+      const body = new PassThrough();
+      const live = sut.put('live.bin', body, 'application/zip');
+      body.write(randomBytes(4096));
+      while (fs.readdirSync(tempDir).length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+
+      await storage({ tempDir }).ping();
+
+      expect(fs.readdirSync(tempDir)).toEqual([expect.stringMatching(new RegExp(`^quire-upload-${process.pid}-`))]);
+      body.end(randomBytes(1024));
+      await expect(live).resolves.toEqual({ size: 5120, contentType: 'application/zip' });
+      expect(fs.readdirSync(tempDir)).toEqual([]);
+    } finally {
+      fs.rmSync(tempDir, { recursive: true, force: true });
+    }
   });
 
   it('fails ping when the server is unreachable', async () => {

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { Client } from 'minio';
+import { isProcessRunning, PROCESS_START_MS, removeFilesOlderThan } from '../fs/stale-files';
 import { assertBlobKey, BlobNotFoundError, BlobStorage, type BlobInfo } from './blob-storage';
 
 export interface MinioBlobStorageOptions {
@@ -18,6 +19,24 @@ export interface MinioBlobStorageOptions {
   region: string;
   /** Streams up to this many bytes are buffered in memory; longer ones spill to a temp file (default 8 MiB). */
   memoryLimit?: number;
+  /** Where spilled streams go (default the system's temp directory). */
+  tempDir?: string;
+}
+
+/** A spill file: `quire-upload-<pid of its process>-<uuid>` (older versions wrote `quire-upload-<uuid>`). */
+const SPILL_NAME = /^quire-upload-(?:(\d+)-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Whether a spill file was left by a process that stopped: written before this process started,
+ * by an older version, by this process id in an earlier life (a restarted container), or by a
+ * process that no longer runs. Another running process's spill stays.
+ */
+function isStaleSpill(name: string): boolean {
+  const match = SPILL_NAME.exec(name);
+  if (!match) return false;
+  if (match[1] === undefined) return true;
+  const pid = Number(match[1]);
+  return pid === process.pid || !isProcessRunning(pid);
 }
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
@@ -26,14 +45,17 @@ const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
  * Blobs as objects in one S3 bucket (MinIO or any S3). The bucket is created on first use.
  * Every object is uploaded with its size known: a stream is collected first (in memory,
  * or in a temp file past `memoryLimit`), so no upload depends on chunked transfer and
- * parts are sized for the real length.
+ * parts are sized for the real length. Spill files a stopped process left behind go when the
+ * store is first used.
  */
 export class MinioBlobStorage extends BlobStorage {
   private readonly client: Client;
   private readonly bucket: string;
   private readonly region: string;
   private readonly memoryLimit: number;
+  private readonly tempDir: string;
   private bucketReady?: Promise<void>;
+  private spillsSwept?: Promise<unknown>;
 
   constructor(options: MinioBlobStorageOptions) {
     super();
@@ -51,6 +73,7 @@ export class MinioBlobStorage extends BlobStorage {
     this.bucket = options.bucket;
     this.region = options.region;
     this.memoryLimit = options.memoryLimit ?? 8 * 1024 * 1024;
+    this.tempDir = options.tempDir ?? os.tmpdir();
   }
 
   async put(key: string, body: Readable | Buffer, contentType: string): Promise<BlobInfo> {
@@ -111,7 +134,10 @@ export class MinioBlobStorage extends BlobStorage {
     await this.ensureBucket();
   }
 
-  private ensureBucket(): Promise<void> {
+  private async ensureBucket(): Promise<void> {
+    // A temp directory that cannot be swept must not stop the store: spills are swept on the next start.
+    this.spillsSwept ??= removeFilesOlderThan(this.tempDir, PROCESS_START_MS, isStaleSpill).catch(() => undefined);
+    await this.spillsSwept;
     this.bucketReady ??= (async () => {
       if (await this.client.bucketExists(this.bucket)) return;
       try {
@@ -123,7 +149,7 @@ export class MinioBlobStorage extends BlobStorage {
       }
     })();
     this.bucketReady.catch(() => (this.bucketReady = undefined));
-    return this.bucketReady;
+    await this.bucketReady;
   }
 
   /** Reads the stream to its end: into memory while it is small, into a temp file once it is not. */
@@ -137,8 +163,8 @@ export class MinioBlobStorage extends BlobStorage {
         const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
         size += bytes.length;
         if (!spill && size > this.memoryLimit) {
-          file = path.join(os.tmpdir(), `quire-upload-${randomUUID()}`);
-          spill = createWriteStream(file, { flags: 'wx' });
+          file = path.join(this.tempDir, `quire-upload-${process.pid}-${randomUUID()}`);
+          spill = createWriteStream(file, { flags: 'wx', mode: 0o600 });
           for (const held of chunks) spill.write(held);
           chunks.length = 0;
         }

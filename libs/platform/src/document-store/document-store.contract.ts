@@ -342,6 +342,21 @@ export function describeDocumentStoreContract(
       });
     });
 
+    it('compacts a collection without losing a document, an index or a later write', async () => {
+      await sut.ensureIndex({ field: 'book_id', unique: true });
+      await seed();
+      await sut.updateOne({ book_id: 1 }, { $set: { title: 'Renamed' } });
+      await sut.deleteOne({ book_id: 2 });
+      const before = await sut.find({}, { sort: { book_id: 1 } });
+
+      await sut.compact();
+
+      expect(await sut.find({}, { sort: { book_id: 1 } })).toEqual(before);
+      await expect(sut.insertOne({ book_id: 1, title: 'Duplicate', tags: [] })).rejects.toThrow(DuplicateKeyError);
+      await sut.insertOne({ book_id: 99, title: 'After', tags: [] });
+      expect(await sut.count({})).toBe(before.length + 1);
+    });
+
     it('answers ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });

@@ -94,6 +94,12 @@ export abstract class Collection<T extends object> {
   abstract findOneAndUpdate(filter: Filter<T>, update: Update<T>): Promise<T | null>;
   abstract deleteOne(filter: Filter<T>): Promise<number>;
   abstract deleteMany(filter: Filter<T>): Promise<number>;
+  /**
+   * Rewrites the collection's storage without earlier versions of its documents, so a value that
+   * was overwritten or deleted is gone from the files too (the embedded store appends every write;
+   * MongoDB updates in place: nothing to do). Resolves after the writes made before it.
+   */
+  abstract compact(): Promise<void>;
 }
 
 export abstract class DocumentStore {

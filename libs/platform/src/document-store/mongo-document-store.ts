@@ -178,6 +178,11 @@ class MongoCollection<T extends object> extends Collection<T> {
     return (await collection.deleteMany(this.query(filter))).deletedCount;
   }
 
+  /** MongoDB keeps no earlier versions of a document to drop. */
+  override async compact(): Promise<void> {
+    await this.native();
+  }
+
   private query(filter: Filter<T>): NativeFilter {
     assertDefinedFilter(filter as PlainObject, this.name);
     return toMongoQuery(filter as PlainObject) as NativeFilter;

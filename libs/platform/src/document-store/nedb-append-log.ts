@@ -1,6 +1,10 @@
 import * as fs from 'node:fs';
 import type Datastore from '@seald-io/nedb';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../fs/private-files';
 import { writeAll } from '../fs/write-all';
+
+/** The modes NeDB gives the files it creates and rewrites (its default is 0644 and 0755). */
+export const NEDB_MODES = { fileMode: PRIVATE_FILE_MODE, dirMode: PRIVATE_DIR_MODE };
 
 /** NeDB's own line format (dates as `{$$date}`, its key checks), so the files stay NeDB's. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -51,7 +55,7 @@ export class NedbAppendLog {
   }
 
   private append(lines: string): void {
-    this.fd ??= fs.openSync(this.filename, 'a');
+    this.fd ??= fs.openSync(this.filename, 'a', PRIVATE_FILE_MODE);
     writeAll(this.fd, Buffer.from(lines, 'utf8'));
   }
 }

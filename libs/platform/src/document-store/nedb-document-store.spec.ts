@@ -47,6 +47,36 @@ describe(NedbDocumentStore.name, () => {
     expect(fs.readdirSync(nested).sort()).toEqual(['counters.db', 'notes.db']);
   });
 
+  it('creates its directories 0700 and its files 0600, also when rewriting them', async () => {
+    const nested = path.join(dir, 'data', 'db');
+    const sut = new NedbDocumentStore({ dir: nested });
+    const notes = sut.collection<Note>('notes');
+    await notes.insertOne({ note_id: 1, text: 'hello' });
+    await notes.compact();
+    await notes.insertOne({ note_id: 2, text: 'again' });
+    await sut.close();
+
+    expect([path.join(dir, 'data'), nested].map((d) => fs.statSync(d).mode & 0o777)).toEqual([0o700, 0o700]);
+    expect(fs.readdirSync(nested).map((file) => fs.statSync(path.join(nested, file)).mode & 0o777)).toEqual([0o600]);
+  });
+
+  it('compact leaves no earlier version of a document in the file', async () => {
+    const sut = new NedbDocumentStore({ dir });
+    const notes = sut.collection<Note>('notes');
+    await notes.insertOne({ note_id: 1, text: 'first draft' });
+    await notes.updateOne({ note_id: 1 }, { $set: { text: 'final text' } });
+    await notes.insertOne({ note_id: 2, text: 'deleted note' });
+    await notes.deleteOne({ note_id: 2 });
+    const file = () => fs.readFileSync(path.join(dir, 'notes.db'), 'utf8');
+    expect(file()).toContain('first draft');
+
+    await notes.compact();
+
+    expect(file()).not.toMatch(/first draft|deleted note/);
+    expect(await notes.find({})).toEqual([{ note_id: 1, text: 'final text' }]);
+    await sut.close();
+  });
+
   it('keeps indexes right when documents sharing a key are updated, moved to another key, or collide on a unique key', async () => {
     interface Page {
       page_id: number;

@@ -10,7 +10,8 @@ import {
   type IndexSpec,
   type Update,
 } from './document-store';
-import { NedbAppendLog } from './nedb-append-log';
+import { makePrivateDir } from '../fs/private-files';
+import { NEDB_MODES, NedbAppendLog } from './nedb-append-log';
 import { installInPlaceIndexUpdate } from './nedb-index-update';
 import {
   COUNTERS_COLLECTION,
@@ -48,7 +49,7 @@ export class NedbDocumentStore extends DocumentStore {
     super();
     installInPlaceIndexUpdate();
     this.dir = path.resolve(options.dir);
-    fs.mkdirSync(this.dir, { recursive: true });
+    makePrivateDir(this.dir);
   }
 
   override collection<T extends object>(name: string): Collection<T> {
@@ -90,7 +91,7 @@ export class NedbDocumentStore extends DocumentStore {
     if (this.closed) return Promise.reject(new Error(`NedbDocumentStore is closed (collection ${name})`));
     let file = this.files.get(name);
     if (!file) {
-      const datastore: Nedb = new Datastore({ filename: path.join(this.dir, `${name}.db`) });
+      const datastore: Nedb = new Datastore({ filename: path.join(this.dir, `${name}.db`), modes: NEDB_MODES });
       const log = NedbAppendLog.install(datastore);
       file = datastore.loadDatabaseAsync().then(() => new NedbFile(datastore, log));
       file.catch(() => this.files.delete(name));
@@ -127,6 +128,12 @@ class NedbFile {
     this.nextCheck = Math.max(COMPACTION_WRITES, live);
     // Crash-safe (temp file + rename), queued behind the writes already waiting.
     this.datastore.compactDatafileAsync().catch(() => undefined);
+  }
+
+  /** Rewrites the file with the live documents only (temp file + rename), after the writes already queued. */
+  async compact(): Promise<void> {
+    this.writes = 0;
+    await this.datastore.compactDatafileAsync();
   }
 
   /** Waits for everything queued before it (NeDB runs operations one at a time), then lets the file go. */
@@ -208,6 +215,10 @@ class NedbCollection<T extends object> extends Collection<T> {
 
   override async deleteMany(filter: Filter<T>): Promise<number> {
     return this.remove(filter, true);
+  }
+
+  override async compact(): Promise<void> {
+    await (await this.file()).compact();
   }
 
   private async update(filter: Filter<T>, update: Update<T>, multi: boolean): Promise<number> {

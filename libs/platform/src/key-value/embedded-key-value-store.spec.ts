@@ -70,6 +70,37 @@ describe(EmbeddedKeyValueStore.name, () => {
     await reopened.close();
   });
 
+  it('after compact, no earlier value or deleted key is left in the file', async () => {
+    const sut = new EmbeddedKeyValueStore({ dir });
+    await sut.set('session:raw-token-1', '{"uid":1}', 3600);
+    await sut.delete('session:raw-token-1');
+    await sut.set('kept', 'first-value');
+    await sut.set('kept', 'second-value');
+    const file = () => fs.readFileSync(path.join(dir, 'kv.db'), 'utf8');
+    expect(file()).toContain('raw-token-1');
+
+    await sut.compact();
+
+    expect(file()).not.toContain('raw-token-1');
+    expect(file()).not.toContain('first-value');
+    expect(await sut.get('kept')).toBe('second-value');
+    await sut.close();
+  });
+
+  it('creates its directory 0700 and its file 0600, also after a compaction', async () => {
+    const kvDir = path.join(dir, 'nested', 'kv');
+    const sut = new EmbeddedKeyValueStore({ dir: kvDir });
+    await sut.set('a', '1');
+    const modes = () => [fs.statSync(path.join(dir, 'nested')).mode & 0o777, fs.statSync(kvDir).mode & 0o777, fs.statSync(path.join(kvDir, 'kv.db')).mode & 0o777];
+    expect(modes()).toEqual([0o700, 0o700, 0o600]);
+
+    await sut.compact();
+    await sut.set('b', '2');
+
+    expect(modes()).toEqual([0o700, 0o700, 0o600]);
+    await sut.close();
+  });
+
   it('rejects calls after close', async () => {
     const sut = new EmbeddedKeyValueStore({ dir });
     await sut.set('a', '1');

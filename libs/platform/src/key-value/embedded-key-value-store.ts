@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Datastore from '@seald-io/nedb';
-import { NedbAppendLog } from '../document-store/nedb-append-log';
+import { NEDB_MODES, NedbAppendLog } from '../document-store/nedb-append-log';
+import { makePrivateDir } from '../fs/private-files';
 import { installInPlaceIndexUpdate } from '../document-store/nedb-index-update';
 import { KeyValueStore } from './key-value-store';
 
@@ -51,8 +52,8 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
     super();
     installInPlaceIndexUpdate();
     const dir = path.resolve(options.dir);
-    fs.mkdirSync(dir, { recursive: true });
-    this.datastore = new Datastore<Row>({ filename: path.join(dir, 'kv.db') });
+    makePrivateDir(dir);
+    this.datastore = new Datastore<Row>({ filename: path.join(dir, 'kv.db'), modes: NEDB_MODES });
     this.log = NedbAppendLog.install(this.datastore);
     this.sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
   }
@@ -141,6 +142,18 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
     if (entry.expiresAt === null) return -1;
     // Rounded to the nearest second, as Redis does.
     return Math.floor((entry.expiresAt - Date.now() + 500) / 1000);
+  }
+
+  override async keysWithPrefix(prefix: string): Promise<string[]> {
+    await this.load();
+    return [...this.entries.keys()].filter((key) => key.startsWith(prefix) && this.live(key) !== undefined);
+  }
+
+  /** Rewrites `kv.db` with the live keys only (temp file + rename), after the writes already queued. */
+  override async compact(): Promise<void> {
+    await this.load();
+    this.writes = 0;
+    await this.datastore.compactDatafileAsync();
   }
 
   override async ping(): Promise<void> {

@@ -202,6 +202,39 @@ export function describeKeyValueStoreContract(
       expect(await sut.get(key('a'))).toBeNull();
     });
 
+    it('lists the live keys with a prefix: values and sets, not expired or deleted keys, nor other prefixes', async () => {
+      await sut.set(key('old:a'), '1');
+      await sut.set(key('old:b'), '2', 60);
+      await sut.addToSet(key('old:set'), ['x']);
+      await sut.set(key('old:gone'), '3', 1);
+      await sut.set(key('old:deleted'), '4');
+      await sut.delete(key('old:deleted'));
+      await sut.set(key('older'), 'not under old:');
+      await sut.set(key('old*[?]\\:glob'), 'glob characters are literal');
+      await sleep(1_100);
+
+      expect((await sut.keysWithPrefix(key('old:'))).sort()).toEqual([key('old:a'), key('old:b'), key('old:set')].sort());
+      expect(await sut.keysWithPrefix(key('old*[?]\\:'))).toEqual([key('old*[?]\\:glob')]);
+      expect(await sut.keysWithPrefix(key('nothing:'))).toEqual([]);
+    });
+
+    it('compacts without losing a key, a value or a lifetime', async () => {
+      await sut.set(key('kept'), 'v1');
+      await sut.set(key('kept'), 'v2');
+      await sut.set(key('timed'), 't', 300);
+      await sut.addToSet(key('set'), ['a', 'b']);
+      await sut.set(key('dropped'), 'x');
+      await sut.delete(key('dropped'));
+
+      await sut.compact();
+
+      expect(await sut.getMany([key('kept'), key('timed'), key('dropped')])).toEqual(['v2', 't', null]);
+      expect([299, 300]).toContain(await sut.ttl(key('timed')));
+      expect((await sut.setMembers(key('set'))).sort()).toEqual(['a', 'b']);
+      await sut.set(key('after'), 'written after compacting');
+      expect(await sut.get(key('after'))).toBe('written after compacting');
+    });
+
     it('answers ping', async () => {
       await expect(sut.ping()).resolves.toBeUndefined();
     });

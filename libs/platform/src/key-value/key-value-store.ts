@@ -31,6 +31,16 @@ export abstract class KeyValueStore {
   abstract unlock(key: string, token: string): Promise<void>;
   /** Remaining lifetime in seconds; -1 when the key has none, -2 when it does not exist. */
   abstract ttl(key: string): Promise<number>;
+  /**
+   * Every live key that starts with `prefix`, in no particular order (for conversions of stored
+   * data; Redis walks its keys with SCAN, without blocking other clients).
+   */
+  abstract keysWithPrefix(prefix: string): Promise<string[]>;
+  /**
+   * Rewrites the store's files without earlier values and deleted keys, so they are gone from the
+   * disk too (the embedded store appends every write; Redis keeps no file of Quire's: nothing to do).
+   */
+  abstract compact(): Promise<void>;
   abstract ping(): Promise<void>;
   abstract close(): Promise<void>;
 

@@ -100,6 +100,22 @@ export class RedisKeyValueStore extends KeyValueStore {
     return this.reachable(() => this.redis.ttl(key));
   }
 
+  override async keysWithPrefix(prefix: string): Promise<string[]> {
+    const pattern = `${prefix.replace(/[\\*?[\]]/g, (char) => `\\${char}`)}*`;
+    const keys = new Set<string>();
+    let cursor = '0';
+    do {
+      const [next, batch] = await this.reachable(() => this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000));
+      for (const key of batch) keys.add(key);
+      cursor = next;
+    } while (cursor !== '0');
+    // SCAN may return a key twice.
+    return [...keys];
+  }
+
+  /** Redis keeps no file of Quire's: its own persistence (RDB, AOF rewrites) is Redis's business. */
+  override async compact(): Promise<void> {}
+
   /** Runs a command; while Redis cannot be reached its failure is the API's 10503 (a clear "try again shortly"). */
   private async reachable<R>(command: () => Promise<R>): Promise<R> {
     try {

@@ -17,6 +17,7 @@ import {
 import { EmailTokenRepository } from '../email/email-token.repository';
 import { LoginFailureCounter } from '../login-guard/login-failure-counter';
 import { SessionService } from '../session/session.service';
+import { PasswordChangeService } from '../user/password-change.service';
 import { PasswordHasher } from '../user/password-hasher';
 import { type UserEntity, UserGroup } from '../user/user.entity';
 import { UserRepository } from '../user/user.repository';
@@ -44,6 +45,7 @@ export class UserAdminService {
     private readonly sessions: SessionService,
     private readonly failures: LoginFailureCounter,
     private readonly tokens: EmailTokenRepository,
+    private readonly passwords: PasswordChangeService,
   ) {}
 
   /** One page of users whose username contains the text, newest first, and the total that match. */
@@ -81,14 +83,16 @@ export class UserAdminService {
     }
   }
 
-  /** Sets a user's password; their sessions end (the administrator's own, when it is theirs, stays). */
+  /**
+   * Sets a user's password; their sessions and the reset links mailed to them end (the
+   * administrator's own session, when it is theirs, stays).
+   */
   async changePassword(caller: Caller, dto: AdminChangePasswordDto): Promise<number> {
     requireAdmin(caller);
     const user = await this.users.findByUid(dto.uid);
-    if (!user) throw AppError.failed('admin_user_not_found');
-    await this.users.updatePasswordHash(user.uid, await this.hasher.hash(dto.new_password));
-    await this.sessions.endOthers(user.uid, user.uid === caller.uid ? caller.token : undefined);
-    await this.failures.reset(user.username);
+    if (!user || !(await this.passwords.change(user, dto.new_password, user.uid === caller.uid ? caller.token : undefined))) {
+      throw AppError.failed('admin_user_not_found');
+    }
     return 1;
   }
 

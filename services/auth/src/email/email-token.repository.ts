@@ -1,9 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore } from '@quire/platform';
+import { type Collection, DocumentStore, hashSecret } from '@quire/platform';
 import type { EmailTokenEntity, EmailTokenPurpose } from './email-token.entity';
-
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** The `email_tokens` collection: single-use links with an expiry. */
 @Injectable()
@@ -33,7 +31,7 @@ export class EmailTokenRepository implements OnModuleInit {
       uid,
       email,
       purpose,
-      token_hash: hashToken(token),
+      token_hash: hashSecret(token),
       created_at: now,
       expires_at: now + ttlSeconds,
       used: 0,
@@ -44,7 +42,7 @@ export class EmailTokenRepository implements OnModuleInit {
   /** Uses the link up, once: the row when the token is the user's, unused and not expired, else null. */
   consume(uid: number, purpose: EmailTokenPurpose, token: string, now: number): Promise<EmailTokenEntity | null> {
     return this.tokens.findOneAndUpdate(
-      { uid, purpose, token_hash: hashToken(token), used: 0, expires_at: { $gt: now } },
+      { uid, purpose, token_hash: hashSecret(token), used: 0, expires_at: { $gt: now } },
       { $set: { used: 1 } },
     );
   }

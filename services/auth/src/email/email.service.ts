@@ -17,8 +17,8 @@ import {
   type VerifyEmailDto,
 } from '@quire/proto';
 import { CaptchaService } from '../captcha/captcha.service';
-import { LoginFailureCounter } from '../login-guard/login-failure-counter';
 import { SessionService } from '../session/session.service';
+import { PasswordChangeService } from '../user/password-change.service';
 import { PasswordHasher } from '../user/password-hasher';
 import type { UserEntity } from '../user/user.entity';
 import { UserRepository } from '../user/user.repository';
@@ -44,7 +44,7 @@ export class EmailService {
     private readonly hasher: PasswordHasher,
     private readonly captcha: CaptchaService,
     private readonly sessions: SessionService,
-    private readonly failures: LoginFailureCounter,
+    private readonly passwords: PasswordChangeService,
     private readonly tokens: EmailTokenRepository,
     private readonly throttle: MailThrottle,
     private readonly jobs: JobQueue,
@@ -112,10 +112,7 @@ export class EmailService {
     const user: UserEntity | null = row && row.email === email ? await this.users.findByUid(dto.uid) : null;
     if (!user || user.email !== email || user.email_verify !== 1) throw AppError.failed('reset_link_invalid');
 
-    await this.users.updatePasswordHash(user.uid, await this.hasher.hash(dto.new_password));
-    await this.tokens.revokeAll(user.uid, 'reset');
-    await this.sessions.endOthers(user.uid);
-    await this.failures.reset(user.username);
+    if (!(await this.passwords.change(user, dto.new_password))) throw AppError.failed('reset_link_invalid');
     const now = unixNow();
     await this.users.touchLastLogin(user.uid, now);
     const token = await this.sessions.create(user);

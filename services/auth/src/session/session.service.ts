@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { KeyValueStore } from '@quire/platform';
+import { hashSecret, KeyValueStore } from '@quire/platform';
 import { SESSION_TTL_SECONDS, type SessionRecord, sessionKey, userSessionsKey } from '@quire/proto';
 
 export interface SessionUser {
@@ -10,34 +10,35 @@ export interface SessionUser {
 }
 
 /**
- * Opaque session tokens in the KeyValueStore. `session:<token>` holds the SessionRecord the
- * gateway reads to resolve callers; the set `user-session-set:<uid>` holds a user's tokens so
- * that logout and password changes can end them. Tokens join and leave the set atomically:
- * two logins at once both stay listed, so a password change ends both.
+ * Opaque session tokens, stored only as their SHA-256 (a copy of the store opens no session).
+ * `sessionKey(hash)` holds the SessionRecord the gateway reads to resolve callers (it hashes the
+ * token it receives); the set `userSessionsKey(uid)` holds a user's hashes so that logout and
+ * password changes can end them, and callers carry the hash (`Caller.token`). Hashes join and leave
+ * the set atomically: two logins at once both stay listed, so a password change ends both.
  */
 @Injectable()
 export class SessionService {
   constructor(private readonly kv: KeyValueStore) {}
 
-  /** Starts a session and returns its token (64 hex characters). */
+  /** Starts a session and returns its token (64 hex characters), which only the client keeps. */
   async create(user: SessionUser): Promise<string> {
     const token = randomBytes(32).toString('hex');
+    const hash = hashSecret(token);
     const record: SessionRecord = {
       uid: user.uid,
       username: user.username,
       groupid: user.groupid,
       createdAt: Math.floor(Date.now() / 1000),
     };
-    await this.kv.set(sessionKey(token), JSON.stringify(record), SESSION_TTL_SECONDS);
-    await this.kv.addToSet(userSessionsKey(user.uid), [token], SESSION_TTL_SECONDS);
+    await this.kv.set(sessionKey(hash), JSON.stringify(record), SESSION_TTL_SECONDS);
+    await this.kv.addToSet(userSessionsKey(user.uid), [hash], SESSION_TTL_SECONDS);
     await this.forgetExpired(user.uid);
     return token;
   }
 
-  /** The record behind a token, or null when it ended or expired. */
-  async resolve(token: string): Promise<SessionRecord | null> {
-    if (!token) return null;
-    const raw = await this.kv.get(sessionKey(token));
+  /** The record behind a token's hash, or null when it ended or expired. */
+  private async resolve(tokenHash: string): Promise<SessionRecord | null> {
+    const raw = await this.kv.get(sessionKey(tokenHash));
     if (raw === null) return null;
     try {
       return JSON.parse(raw) as SessionRecord;
@@ -46,28 +47,28 @@ export class SessionService {
     }
   }
 
-  /** Ends one session; ending an unknown or expired token does nothing. */
-  async end(token: string): Promise<void> {
-    if (!token) return;
-    const record = await this.resolve(token);
-    await this.kv.delete(sessionKey(token));
-    if (record) await this.kv.removeFromSet(userSessionsKey(record.uid), [token]);
+  /** Ends one session, named by its token's hash (`Caller.token`); an unknown or expired one does nothing. */
+  async end(tokenHash: string): Promise<void> {
+    if (!tokenHash) return;
+    const record = await this.resolve(tokenHash);
+    await this.kv.delete(sessionKey(tokenHash));
+    if (record) await this.kv.removeFromSet(userSessionsKey(record.uid), [tokenHash]);
   }
 
-  /** Ends every session of the user except `keep` (the caller's own, when it carried one). */
+  /** Ends every session of the user except the one whose hash is `keep` (the caller's own, when it carried one). */
   async endOthers(uid: number, keep?: string): Promise<void> {
-    const others = (await this.kv.setMembers(userSessionsKey(uid))).filter((t) => t !== keep);
-    await Promise.all(others.map((t) => this.kv.delete(sessionKey(t))));
+    const others = (await this.kv.setMembers(userSessionsKey(uid))).filter((hash) => hash !== keep);
+    await Promise.all(others.map((hash) => this.kv.delete(sessionKey(hash))));
     await this.kv.removeFromSet(userSessionsKey(uid), others);
   }
 
-  /** Drops tokens whose session expired from the user's set, so it does not grow with every login. */
+  /** Drops hashes whose session expired from the user's set, so it does not grow with every login. */
   private async forgetExpired(uid: number): Promise<void> {
-    const tokens = await this.kv.setMembers(userSessionsKey(uid));
-    const records = await this.kv.getMany(tokens.map(sessionKey));
+    const hashes = await this.kv.setMembers(userSessionsKey(uid));
+    const records = await this.kv.getMany(hashes.map(sessionKey));
     await this.kv.removeFromSet(
       userSessionsKey(uid),
-      tokens.filter((_, i) => records[i] === null),
+      hashes.filter((_, i) => records[i] === null),
     );
   }
 }

@@ -17,9 +17,11 @@ import {
 } from '@quire/proto';
 import { SettingClient } from '../clients/setting.client';
 import { CaptchaService } from '../captcha/captcha.service';
+import { LoginAttemptLimiter } from '../login-guard/login-attempt-limiter';
 import { LOGIN_FAILURE_LIMIT, LoginFailureCounter } from '../login-guard/login-failure-counter';
 import { LdapService } from '../ldap/ldap.service';
 import { SessionService } from '../session/session.service';
+import { PasswordChangeService } from './password-change.service';
 import { PasswordHasher } from './password-hasher';
 import { type UserEntity, UserGroup } from './user.entity';
 import { UserRepository } from './user.repository';
@@ -67,8 +69,10 @@ export class UserService {
     private readonly sessions: SessionService,
     private readonly captcha: CaptchaService,
     private readonly failures: LoginFailureCounter,
+    private readonly attempts: LoginAttemptLimiter,
     private readonly settings: SettingClient,
     private readonly ldap: LdapService,
+    private readonly passwords: PasswordChangeService,
   ) {}
 
   /** Creates a user (group 2) and logs them in. */
@@ -101,9 +105,11 @@ export class UserService {
    * Checks the credentials; after LOGIN_FAILURE_LIMIT consecutive failures for a username, a
    * correct captcha is required first. An unknown username answers like a wrong password. When
    * the local check fails and directory login is on, the directory decides (LdapService).
+   * An address that failed too often (LoginAttemptLimiter) is refused before any of that.
    */
   async login(caller: Caller, dto: LoginUserDto): Promise<Reply<LoggedInUser>> {
     if (dto.password === '') throw new AppError(ErrorCode.Captcha, 'no_empty_password');
+    await this.attempts.assertAllowed(caller.ip, dto.username);
     if (await this.failures.needsCaptcha(dto.username)) {
       if (!(await this.captcha.consume(caller.clientId, dto.v_code))) {
         throw new AppError(ErrorCode.Captcha, 'verification_code_are_incorrect');
@@ -120,16 +126,19 @@ export class UserService {
         user = await this.ldap.login(caller, dto.username, dto.password);
       } catch (error) {
         await this.failures.record(dto.username);
+        await this.attempts.recordFailure(caller.ip, dto.username);
         throw error;
       }
     }
     if (!user) {
       const count = await this.failures.record(dto.username);
+      await this.attempts.recordFailure(caller.ip, dto.username);
       const code = count < LOGIN_FAILURE_LIMIT ? ErrorCode.BadCredentials : ErrorCode.BadCredentialsCaptcha;
       throw new AppError(code, 'username_or_password_incorrect');
     }
 
     await this.failures.reset(dto.username);
+    await this.attempts.recordSuccess(caller.ip, dto.username);
     const now = unixNow();
     await this.users.touchLastLogin(user.uid, now);
     const token = await this.sessions.create(user);
@@ -152,14 +161,11 @@ export class UserService {
     return [];
   }
 
-  /** Changes the caller's password; every other session of the user ends. */
+  /** Changes the caller's password; every other session of the user and every reset link mailed before end. */
   async resetPassword(caller: Caller, dto: ResetUserPasswordDto): Promise<never[]> {
     const user = await this.currentUser(caller);
     if (!(await this.hasher.verify(user.password_hash, dto.password))) throw AppError.failed('old_password_incorrect');
-    if (!(await this.users.updatePasswordHash(user.uid, await this.hasher.hash(dto.new_password)))) {
-      throw AppError.failed('modify_faild');
-    }
-    await this.sessions.endOthers(user.uid, caller.token);
+    if (!(await this.passwords.change(user, dto.new_password, caller.token))) throw AppError.failed('modify_faild');
     return [];
   }
 

@@ -1,6 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+import { secretsEqual } from '@quire/platform';
 
 /**
  * Whether a typed visit password is the item's one: exact string equality (ShowDoc compared
@@ -8,5 +6,5 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
  */
 export function visitPasswordMatches(typed: string, stored: string): boolean {
   if (stored === '') return false;
-  return timingSafeEqual(digest(typed), digest(stored));
+  return secretsEqual(typed, stored);
 }

@@ -12,6 +12,7 @@ import {
   type ItemRow,
   nowSeconds,
 } from '@quire/proto';
+import { ApiKeyService } from '../api-key/api-key.service';
 import { AuthClient } from '../clients/auth.client';
 import type { ItemEntity } from '../item/item.entity';
 import { ItemRepository } from '../item/item.repository';
@@ -30,6 +31,7 @@ export class ItemAdminService {
   constructor(
     private readonly items: ItemRepository,
     private readonly members: MemberRepository,
+    private readonly apiKeys: ApiKeyService,
     private readonly auth: AuthClient,
   ) {}
 
@@ -51,7 +53,7 @@ export class ItemAdminService {
     return 1;
   }
 
-  /** Hands the item to `username`, without the owner's password. */
+  /** Hands the item to `username`, without the owner's password; its open-API credentials are renewed. */
   async attorn(caller: Caller, dto: AdminAttornItemDto): Promise<ItemRow> {
     requireAdmin(caller);
     if (!(await this.items.findLive(dto.item_id))) throw AppError.failed('item_not_exist');
@@ -59,6 +61,7 @@ export class ItemAdminService {
     if (!user) throw new AppError(ErrorCode.UserNotFound, 'user_not_found');
     const updated = await this.items.setOwner(dto.item_id, user.uid, user.username);
     if (!updated) throw AppError.failed('item_not_exist');
+    await this.apiKeys.renew(dto.item_id);
     return toItemRow(updated);
   }
 

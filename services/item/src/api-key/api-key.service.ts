@@ -1,6 +1,6 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DuplicateKeyError } from '@quire/platform';
+import { DuplicateKeyError, secretsEqual } from '@quire/platform';
 import { type Caller, type ItemTokenRow, nowSeconds } from '@quire/proto';
 import { ItemAccessService } from '../access/item-access.service';
 import type { ItemEntity } from '../item/item.entity';
@@ -11,8 +11,6 @@ import { type Credentials, ItemTokenRepository } from './item-token.repository';
 /** [ERA] shape: 32 hex characters then a decimal number; the hex part carries 128 random bits. */
 const newSecret = () => `${randomBytes(16).toString('hex')}${randomInt(1, 1_000_000_000)}`;
 const newCredentials = (): Credentials => ({ api_key: newSecret(), api_token: newSecret() });
-
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 const toRow = (token: ItemTokenEntity): ItemTokenRow => ({
   id: token.id,
@@ -56,11 +54,16 @@ export class ApiKeyService {
     return this.getKey(caller, itemId);
   }
 
+  /** A transferred item gets a new pair (when it has one): whatever its former owner kept stops working. */
+  async renew(itemId: number): Promise<void> {
+    await this.tokens.replace(itemId, newCredentials(), nowSeconds());
+  }
+
   /** The live item a key/token pair opens, or null; the token is compared in constant time. */
   async authorize(apiKey: string, apiToken: string): Promise<ItemEntity | null> {
     if (!apiKey || !apiToken) return null;
     const token = await this.tokens.findByKey(apiKey);
-    if (!token || !timingSafeEqual(digest(token.api_token), digest(apiToken))) return null;
+    if (!token || !secretsEqual(token.api_token, apiToken)) return null;
     const item = await this.items.findLive(token.item_id);
     if (!item) return null;
     await this.tokens.touchCheck(token.id, nowSeconds());

@@ -1,5 +1,5 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore } from '@quire/platform';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { DocumentStore, SealedCollection, SecretCipher } from '@quire/platform';
 import type { ItemTokenEntity } from './item-token.entity';
 
 export interface Credentials {
@@ -7,18 +7,28 @@ export interface Credentials {
   api_token: string;
 }
 
-/** The `item_tokens` collection: at most one credential pair per item. */
+/**
+ * The `item_tokens` collection: at most one credential pair per item. The api token is encrypted at
+ * rest (SealedCollection), the api key (what the pair is looked up by) is not.
+ */
 @Injectable()
 export class ItemTokenRepository implements OnModuleInit {
-  private readonly tokens: Collection<ItemTokenEntity>;
+  private readonly logger = new Logger(ItemTokenRepository.name);
+  private readonly tokens: SealedCollection<ItemTokenEntity>;
 
-  constructor(private readonly store: DocumentStore) {
-    this.tokens = store.collection<ItemTokenEntity>('item_tokens');
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly cipher: SecretCipher,
+  ) {
+    this.tokens = new SealedCollection(store.collection<ItemTokenEntity>('item_tokens'), cipher, { key: 'id', fields: ['api_token'] });
   }
 
   async onModuleInit(): Promise<void> {
     await this.tokens.ensureIndex({ field: 'api_key', unique: true });
     await this.tokens.ensureIndex({ field: 'item_id', unique: true });
+    // Tokens stored in clear (before encryption at rest) or under a previous key (rotation): under the current one.
+    const resealed = await this.tokens.reseal();
+    if (resealed > 0) this.logger.log(`${resealed} api tokens sealed under secret key ${this.cipher.keyId}`);
   }
 
   findByItem(itemId: number): Promise<ItemTokenEntity | null> {

@@ -2,7 +2,8 @@ import type { ItemType } from '@quire/proto';
 
 /**
  * An item (contract §18 `item`). Text is stored raw and escaped on the way out. The visit
- * password is kept as typed because the creator's settings form shows it (contract §19.10).
+ * password is as typed here, because the creator's settings form shows it (contract §19.10); the
+ * repository keeps it encrypted at rest.
  */
 export interface ItemEntity {
   item_id: number;
@@ -24,4 +25,10 @@ export interface ItemEntity {
   is_del: 0 | 1;
   /** Unix seconds of the soft delete; 0 while live. Purged after ITEM_RETENTION_SECONDS. */
   del_time: number;
+  /**
+   * Present while the item is being made (a copy, a single-page item before its page): such an item
+   * is not live (`is_del` 1, `del_time` its start) until one write makes it live; one still pending
+   * after PENDING_ITEM_GRACE_SECONDS was abandoned by a process that died and is swept.
+   */
+  pending?: 1;
 }

@@ -1,5 +1,5 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AccessVersion, type Collection, DocumentStore, type Filter, type Update } from '@quire/platform';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { AccessVersion, DocumentStore, type Filter, SealedCollection, SecretCipher, type Update } from '@quire/platform';
 import { containsText, type ItemType } from '@quire/proto';
 import type { ItemEntity } from './item.entity';
 
@@ -12,6 +12,8 @@ export interface NewItem {
   item_domain: string;
   item_type: ItemType;
   now: number;
+  /** Stored pending (not live) until `makeLive`: a copy, or a single-page item before its page exists. */
+  pending?: boolean;
 }
 
 export interface ItemChanges {
@@ -21,16 +23,21 @@ export interface ItemChanges {
   password?: string;
 }
 
-/** The `items` collection. "Live" means not soft-deleted. */
+/**
+ * The `items` collection. "Live" means not soft-deleted. Visit passwords are encrypted at rest
+ * (SealedCollection): entities carry them in clear, the store never does.
+ */
 @Injectable()
 export class ItemRepository implements OnModuleInit {
-  private readonly items: Collection<ItemEntity>;
+  private readonly logger = new Logger(ItemRepository.name);
+  private readonly items: SealedCollection<ItemEntity>;
 
   constructor(
     private readonly store: DocumentStore,
     private readonly accessVersion: AccessVersion,
+    private readonly cipher: SecretCipher,
   ) {
-    this.items = store.collection<ItemEntity>('items');
+    this.items = new SealedCollection(store.collection<ItemEntity>('items'), cipher, { key: 'item_id', fields: ['password'] });
   }
 
   async onModuleInit(): Promise<void> {
@@ -38,6 +45,17 @@ export class ItemRepository implements OnModuleInit {
     // Unique among all items, soft-deleted ones included (contract §9.3); items without a domain are left out.
     await this.items.ensureIndex({ field: 'item_domain', unique: true, sparse: true });
     await this.items.ensureIndex({ field: 'uid' });
+    await this.resealPasswords();
+  }
+
+  /**
+   * Encrypts under the current key every visit password stored in clear (before encryption at rest)
+   * or under a previous key (after a rotation); the old form leaves the disk too.
+   */
+  private async resealPasswords(): Promise<number> {
+    const resealed = await this.items.reseal();
+    if (resealed > 0) this.logger.log(`${resealed} visit passwords sealed under secret key ${this.cipher.keyId}`);
+    return resealed;
   }
 
   /** Stores a new item; rejects with DuplicateKeyError when the domain is taken. */
@@ -56,9 +74,15 @@ export class ItemRepository implements OnModuleInit {
       item_domain: item.item_domain || undefined,
       item_type: item.item_type,
       is_archived: 0,
-      is_del: 0,
-      del_time: 0,
+      is_del: item.pending ? 1 : 0,
+      del_time: item.pending ? item.now : 0,
+      ...(item.pending ? { pending: 1 as const } : {}),
     });
+  }
+
+  /** A pending item goes live in one write; 0 when it is no longer pending (swept as abandoned). */
+  makeLive(itemId: number): Promise<number> {
+    return this.accessVersion.renewAfter(this.items.updateOne({ item_id: itemId, pending: 1 }, { $set: { is_del: 0, del_time: 0 }, $unset: { pending: true } }));
   }
 
   /** Live or soft-deleted. */
@@ -137,6 +161,11 @@ export class ItemRepository implements OnModuleInit {
   /** Soft-deleted before `before` (unix seconds). */
   listDeletedBefore(before: number, limit: number): Promise<ItemEntity[]> {
     return this.items.find({ is_del: 1, del_time: { $lt: before } }, { sort: { del_time: 1 }, limit });
+  }
+
+  /** Pending items started before `before` (unix seconds): abandoned by a process that died. */
+  listPendingBefore(before: number, limit: number): Promise<ItemEntity[]> {
+    return this.items.find({ pending: 1, del_time: { $lt: before } }, { sort: { del_time: 1 }, limit });
   }
 
   /** Removes the row for good (rollback of a failed create, purge). */

@@ -25,6 +25,7 @@ import {
 } from '@quire/proto';
 import { ItemAccessService } from '../access/item-access.service';
 import { requireLogin } from '../access/require-login';
+import { ApiKeyService } from '../api-key/api-key.service';
 import { AuthClient } from '../clients/auth.client';
 import { NoticeClient } from '../clients/notice.client';
 import { PageClient } from '../clients/page.client';
@@ -45,6 +46,7 @@ export class ItemService {
     private readonly members: MemberRepository,
     private readonly sorts: ItemSortRepository,
     private readonly access: ItemAccessService,
+    private readonly apiKeys: ApiKeyService,
     private readonly auth: AuthClient,
     private readonly pages: PageClient,
     private readonly teams: TeamClient,
@@ -68,8 +70,10 @@ export class ItemService {
 
   /**
    * Creates an item, or copies one the caller may edit (`copy_item_id`): its type, description
-   * and password unless the request gives them, its members, catalogs and pages. When a later
-   * step fails, what was already written is removed again.
+   * and password unless the request gives them, its members, catalogs and pages. An item that
+   * needs more than its row (a copy, a single-page item's page) is stored pending, hidden from
+   * every query, and goes live in one write once whole: a crash leaves nothing visible, and the
+   * maintenance sweep removes what it left. When a later step fails, what was written is removed.
    */
   async add(caller: Caller, dto: AddItemDto): Promise<AddedItem> {
     requireLogin(caller);
@@ -83,6 +87,8 @@ export class ItemService {
       source = await this.items.findLive(dto.copy_item_id);
       if (!source || !(await this.access.mayWrite(caller, source))) throw new AppError(ErrorCode.NoPermission, 'no_permission');
     }
+    const itemType = source?.item_type ?? dto.item_type;
+    const pending = source !== null || itemType === ItemType.SinglePage;
 
     let item: ItemEntity;
     try {
@@ -92,27 +98,31 @@ export class ItemService {
         // [ERA]: an empty password falls back to the source's, so a copy of a private item stays private.
         password: dto.password || source?.password || '',
         item_domain: domain,
-        item_type: source?.item_type ?? dto.item_type,
+        item_type: itemType,
         uid: caller.uid,
         username: caller.username,
         now: nowSeconds(),
+        pending,
       });
     } catch (error) {
       if (error instanceof DuplicateKeyError) throw new AppError(ErrorCode.DomainTaken, 'item_domain_taken');
       throw error;
     }
+    if (!pending) return { item_id: item.item_id };
 
     try {
       if (source) {
         await this.copyMembers(source.item_id, item.item_id, caller.uid);
         await this.pages.copyItem(caller, { from_item_id: source.item_id, to_item_id: item.item_id });
-      } else if (item.item_type === ItemType.SinglePage) {
+      } else {
         await this.pages.createFirstPage(caller, { item_id: item.item_id, page_title: name });
       }
     } catch (error) {
-      await this.discard(caller, item.item_id);
+      // Unanswered in time, the page service may still be writing: the sweep removes it all after the grace period.
+      if (!(error instanceof AppError && error.code === ErrorCode.Timeout)) await this.discard(caller, item.item_id);
       throw error;
     }
+    if ((await this.items.makeLive(item.item_id)) === 0) throw AppError.failed('item_unfinished');
     return { item_id: item.item_id };
   }
 
@@ -186,7 +196,7 @@ export class ItemService {
     return 1;
   }
 
-  /** Hands the item to another user; the old owner keeps no right unless a member. */
+  /** Hands the item to another user with new open-API credentials; the old owner keeps no right unless a member. */
   async attorn(caller: Caller, dto: AttornItemDto): Promise<ItemRow> {
     const item = await this.access.requireCreator(caller, dto.item_id);
     await this.confirmOwnerPassword(caller, item, dto.password);
@@ -194,6 +204,7 @@ export class ItemService {
     if (!user) throw new AppError(ErrorCode.UserNotFound, 'user_not_found');
     const updated = await this.items.setOwner(item.item_id, user.uid, user.username);
     if (!updated) throw AppError.failed('item_not_exist');
+    await this.apiKeys.renew(item.item_id);
     if (user.uid !== caller.uid) {
       await this.notices.send(caller, {
         to_uids: [user.uid],
@@ -244,10 +255,17 @@ export class ItemService {
     }
   }
 
-  /** Undoes a create whose later steps failed; never hides the original error. */
+  /**
+   * Undoes a pending create whose later steps failed; never hides the original error. The row goes
+   * last, and only once its pages are gone: otherwise it stays pending for the sweep to finish.
+   */
   private async discard(caller: Caller, itemId: number): Promise<void> {
-    await this.members.removeByItem(itemId).catch(() => undefined);
-    await this.pages.purgeItem(caller, itemId).catch(() => undefined);
-    await this.items.remove(itemId).catch(() => undefined);
+    try {
+      await this.pages.purgeItem(caller, itemId);
+      await this.members.removeByItem(itemId);
+      await this.items.remove(itemId);
+    } catch {
+      // Left pending: the maintenance sweep removes it with everything it holds.
+    }
   }
 }

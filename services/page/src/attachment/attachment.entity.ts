@@ -18,6 +18,11 @@ export interface AttachmentEntity {
   file_size: number;
   blob_key: string;
   addtime: number;
+  /**
+   * Unix seconds when the sweep of item-less uploads last found a page or template that links
+   * this one (so it stays); absent when never found.
+   */
+  linked_at?: number;
 }
 
 export type NewAttachment = Omit<AttachmentEntity, 'file_id'>;

@@ -3,17 +3,19 @@ import { ItemAccessService } from '../access/item-access.service';
 import { PageRepository } from '../page/page.repository';
 import { ContentVersion } from '../cache/content-version';
 import { ShareRepository } from '../page/share/share.repository';
+import { TemplateRepository } from '../template/template.repository';
 import { AttachmentController } from './attachment.controller';
 import { AttachmentRepository } from './attachment.repository';
 import { AttachmentService } from './attachment.service';
 
 /**
- * Images and attachments of pages. It reads pages and share links through the page slice's
- * repositories (same service, same collections) and exports AttachmentService for `attachment_count` and purges.
+ * Images and attachments of pages. It reads pages, share links and templates through the page
+ * and template slices' repositories (same service, same collections) and exports
+ * AttachmentService for `attachment_count`, purges and the sweep of item-less uploads.
  */
 @Module({
   controllers: [AttachmentController],
-  providers: [AttachmentService, AttachmentRepository, PageRepository, ShareRepository, ContentVersion, ItemAccessService],
+  providers: [AttachmentService, AttachmentRepository, PageRepository, ShareRepository, TemplateRepository, ContentVersion, ItemAccessService],
   exports: [AttachmentService],
 })
 export class AttachmentModule {}

@@ -22,6 +22,7 @@ export class AttachmentRepository implements OnModuleInit {
     await this.attachments.ensureIndex({ field: 'blob_key', unique: true });
     await this.attachments.ensureIndex({ field: 'page_id' });
     await this.attachments.ensureIndex({ field: 'item_id' });
+    await this.attachments.ensureIndex({ field: 'uid' });
   }
 
   async create(attachment: NewAttachment): Promise<AttachmentEntity> {
@@ -53,6 +54,27 @@ export class AttachmentRepository implements OnModuleInit {
 
   ofPages(pageIds: number[]): Promise<AttachmentEntity[]> {
     return this.attachments.find({ page_id: { $in: pageIds } });
+  }
+
+  /** What the files the user uploaded hold together, in bytes. */
+  async bytesUploadedBy(uid: number): Promise<number> {
+    const rows = await this.attachments.find({ uid }, { fields: ['file_size'] });
+    return rows.reduce((total, row) => total + row.file_size, 0);
+  }
+
+  /**
+   * Up to `limit` uploads of no item and no page, stored before `storedBefore`, that no sweep found
+   * linked since `linkedSince`; oldest first.
+   */
+  itemlessCandidates(storedBefore: number, linkedSince: number, limit: number): Promise<AttachmentEntity[]> {
+    return this.attachments.find(
+      { item_id: 0, page_id: 0, addtime: { $lt: storedBefore }, $or: [{ linked_at: { $exists: false } }, { linked_at: { $lt: linkedSince } }] },
+      { sort: { addtime: 1, file_id: 1 }, limit },
+    );
+  }
+
+  async markLinked(fileIds: number[], time: number): Promise<void> {
+    if (fileIds.length > 0) await this.attachments.updateMany({ file_id: { $in: fileIds } }, { $set: { linked_at: time } });
   }
 
   async delete(fileId: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
-import { BlobStorage, DuplicateKeyError } from '@quire/platform';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { QuireConfig } from '@quire/config';
+import { BlobStorage, DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
 import {
   AppError,
   type AttachmentListEntry,
@@ -9,6 +10,7 @@ import {
   type DeleteAttachmentDto,
   ErrorCode,
   escapeHtml,
+  escapeRegExp,
   formatTime,
   IMAGE_TYPES,
   type ListAttachmentsDto,
@@ -23,11 +25,20 @@ import {
 import { ItemAccessService, requireLogin } from '../access/item-access.service';
 import { PageRepository } from '../page/page.repository';
 import { ShareRepository } from '../page/share/share.repository';
+import { TemplateRepository } from '../template/template.repository';
 import type { AttachmentEntity } from './attachment.entity';
 import { AttachmentRepository } from './attachment.repository';
 import { displayName, imageDisplayName } from './display-name';
 
 const SIGN_PATTERN = /^[a-f0-9]{32}$/;
+const MIB = 1024 * 1024;
+
+/** An upload of no item and no page that no page or template links is removed this long after it was stored. */
+export const ITEMLESS_UPLOAD_TTL_SECONDS = 24 * 3600;
+/** An item-less upload found linked is looked at again after this long (its page may have dropped the link). */
+export const ITEMLESS_LINK_RECHECK_SECONDS = 30 * 24 * 3600;
+/** Item-less uploads looked at per query of the pages' text. */
+const SWEEP_BATCH = 200;
 
 /**
  * Images and attachments of pages (contract §9.4). The bytes never reach this service: the
@@ -42,8 +53,10 @@ export class AttachmentService {
     private readonly attachments: AttachmentRepository,
     private readonly pages: PageRepository,
     private readonly shares: ShareRepository,
+    private readonly templates: TemplateRepository,
     private readonly access: ItemAccessService,
     private readonly blobs: BlobStorage,
+    @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
   /**
@@ -121,7 +134,7 @@ export class AttachmentService {
     const attachment = SIGN_PATTERN.test(dto.sign) ? await this.attachments.findBySign(dto.sign) : null;
     if (!attachment) throw AppError.failed('attachment_not_found');
     const itemId = await this.itemOf(attachment);
-    if (itemId > 0 && !(await this.sharedThrough(dto.unique_key, attachment.sign))) await this.access.requireVisit(caller, itemId);
+    if (itemId > 0 && !(await this.sharedThrough(dto.unique_key, itemId, attachment.sign))) await this.access.requireVisit(caller, itemId);
     const inline = IMAGE_TYPES.includes(attachment.content_type);
     return Reply.blob({
       key: attachment.blob_key,
@@ -133,13 +146,14 @@ export class AttachmentService {
 
   /**
    * A shared page's reader needs no visit right for the files that page shows: the key names a
-   * live shared page whose content links this very file (a share opens nothing else of the item).
+   * live shared page of the file's own item whose content links this very file (a share opens
+   * nothing else of the item, and no file of another item whatever sign its text holds).
    */
-  private async sharedThrough(uniqueKey: string, sign: string): Promise<boolean> {
+  private async sharedThrough(uniqueKey: string, itemId: number, sign: string): Promise<boolean> {
     if (!uniqueKey) return false;
     const share = await this.shares.findByKey(uniqueKey);
     const page = share ? await this.pages.findLive(share.page_id) : null;
-    return page !== null && page.page_content.includes(sign);
+    return page !== null && page.item_id === itemId && page.page_content.includes(sign);
   }
 
   /** `attachment_count` of `page/info`. */
@@ -159,7 +173,38 @@ export class AttachmentService {
     await this.purge(await this.attachments.ofPages(pageIds));
   }
 
-  private async purge(rows: AttachmentEntity[]): Promise<void> {
+  /**
+   * Removes (blobs and rows) the uploads of no item and no page stored more than
+   * ITEMLESS_UPLOAD_TTL_SECONDS ago, unless the text of a page (live or in the recycle bin) or of
+   * a template links them: a client that pastes an image before it knows the item saves the page
+   * later. Those stay, and are looked at again after ITEMLESS_LINK_RECHECK_SECONDS. Returns how
+   * many went.
+   */
+  async sweepItemless(now: number = nowSeconds()): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const batch = await this.attachments.itemlessCandidates(now - ITEMLESS_UPLOAD_TTL_SECONDS, now - ITEMLESS_LINK_RECHECK_SECONDS, SWEEP_BATCH);
+      if (batch.length === 0) return removed;
+      const linked = await this.linkedSigns(batch.map((row) => row.sign));
+      const kept = batch.filter((row) => linked.has(row.sign));
+      await this.attachments.markLinked(kept.map((row) => row.file_id), now);
+      const gone = await this.purge(batch.filter((row) => !linked.has(row.sign)));
+      removed += gone;
+      // Rows whose blob could not be removed stay; the next sweep tries them again.
+      if (kept.length + gone === 0 || batch.length < SWEEP_BATCH) return removed;
+    }
+  }
+
+  /** The signs among these that the text of some page or template contains. */
+  private async linkedSigns(signs: string[]): Promise<Set<string>> {
+    const pattern = new RegExp(signs.map(escapeRegExp).join('|'));
+    const texts = [...(await this.pages.contentsMatching(pattern)), ...(await this.templates.contentsMatching(pattern))];
+    return new Set(signs.filter((sign) => texts.some((text) => text.includes(sign))));
+  }
+
+  /** Removes blob then row of each file; returns how many went. */
+  private async purge(rows: AttachmentEntity[]): Promise<number> {
+    let removed = 0;
     for (const row of rows) {
       try {
         await this.blobs.delete(row.blob_key);
@@ -169,14 +214,17 @@ export class AttachmentService {
         continue;
       }
       await this.attachments.delete(row.file_id);
+      removed += 1;
     }
+    return removed;
   }
 
   private async record(caller: Caller, file: UploadedFile, target: { itemId: number; pageId: number; name: string }): Promise<AttachmentEntity> {
     const stored = await this.blobs.stat(file.key);
     if (!stored) throw AppError.failed('attachment_no_file');
+    let attachment: AttachmentEntity;
     try {
-      return await this.attachments.create({
+      attachment = await this.attachments.create({
         sign: randomBytes(16).toString('hex'),
         item_id: target.itemId,
         page_id: target.pageId,
@@ -191,6 +239,20 @@ export class AttachmentService {
       if (error instanceof DuplicateKeyError) throw AppError.failed('attachment_no_file');
       throw error;
     }
+    await this.enforceQuota(attachment);
+    return attachment;
+  }
+
+  /**
+   * Refuses the upload that takes its uploader past UPLOAD_QUOTA_MB. The row is written first and
+   * the total read after it, so uploads sent at the same moment cannot all slip under the limit;
+   * the refused upload's row goes again, and the gateway removes its blob.
+   */
+  private async enforceQuota(attachment: AttachmentEntity): Promise<void> {
+    const quota = this.config.uploads.quotaBytes;
+    if (quota === 0 || (await this.attachments.bytesUploadedBy(attachment.uid)) <= quota) return;
+    await this.attachments.delete(attachment.file_id);
+    throw AppError.failed('upload_quota_exceeded', { quota: Math.floor(quota / MIB) });
   }
 
   private async livePage(pageId: number): Promise<{ page_id: number; item_id: number }> {

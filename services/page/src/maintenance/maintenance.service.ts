@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import {
   type Caller,
   type CopiedItemPages,
@@ -23,11 +23,14 @@ export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
  * Whole-item work for the item service (copy, purge) and the recycle-bin purge: pages deleted
  * more than 30 days ago (RECYCLE_RETENTION_SECONDS, [HEAD]'s retention) are removed for good,
  * hourly by an unref'd timer and whenever `page.maintenance.purge` is called (ScriptCron/run).
+ * The same timer, and every start, sweeps the item-less uploads no page links
+ * (AttachmentService.sweepItemless).
  */
 @Injectable()
-export class MaintenanceService implements OnModuleInit, OnModuleDestroy {
+export class MaintenanceService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(MaintenanceService.name);
   private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<void>;
 
   constructor(
     private readonly pages: PageRepository,
@@ -41,12 +44,30 @@ export class MaintenanceService implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     this.timer = setInterval(() => {
       this.purgeRecycled().catch((error: Error) => this.logger.error(`Recycle bin purge failed: ${error.message}`));
+      this.sweepItemlessUploads();
     }, PURGE_INTERVAL_MS);
     this.timer.unref();
   }
 
-  onModuleDestroy(): void {
+  /** Uploads left item-less while this service was down go at start, without holding the boot up. */
+  onApplicationBootstrap(): void {
+    this.sweepItemlessUploads();
+  }
+
+  async onModuleDestroy(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    await this.sweeping;
+  }
+
+  /** Starts a sweep of item-less uploads unless one is running; failures are logged. */
+  private sweepItemlessUploads(): void {
+    this.sweeping ??= this.attachments
+      .sweepItemless()
+      .then(
+        () => undefined,
+        (error: Error) => this.logger.error(`Sweeping item-less uploads failed: ${error.message}`),
+      )
+      .finally(() => (this.sweeping = undefined));
   }
 
   /** Catalogs (new ids, same tree) and live pages of one item into another; the copier becomes the author. */

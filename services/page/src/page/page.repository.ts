@@ -123,4 +123,9 @@ export class PageRepository implements OnModuleInit {
   deleteByItem(itemId: number): Promise<number> {
     return this.version.renewAfter(this.pages.deleteMany({ item_id: itemId }));
   }
+
+  /** The text of every page, live or in the recycle bin, that matches the pattern. */
+  async contentsMatching(pattern: RegExp): Promise<string[]> {
+    return (await this.pages.find({ page_content: { $regex: pattern } }, { fields: ['page_content'] })).map((page) => page.page_content);
+  }
 }

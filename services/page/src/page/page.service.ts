@@ -41,6 +41,9 @@ const INFOS_KEPT = 2_000;
 const INFO_TEXT_KEPT = 16 * 1024 * 1024;
 const INFO_MAX_AGE_MS = 60_000;
 
+/** The lock under which one page's previous version is recorded and its new one written. */
+const pageLock = (pageId: number): string => `lock:page-save:${pageId}`;
+
 /** A page info as the wire carries it, with the item whose read right it needs. */
 interface CachedInfo {
   item_id: number;
@@ -93,18 +96,19 @@ export class PageService {
   }
 
   /**
-   * Creates (page_id 0) or updates a page. An update first appends the previous version to the
-   * history (20 kept). Moving a page to another item needs the edit right on both items.
+   * Creates (page_id 0) or updates a page; a page never moves to another item. An update holds
+   * the page's lock (in every replica) while it appends the previous version to the history
+   * (20 kept) and writes the new one, so each acknowledged save is recorded once, in order.
    */
   async save(caller: Caller, dto: SavePageDto, carried?: CacheVersions): Promise<PageRow> {
     requireLogin(caller);
     const existing = dto.page_id > 0 ? await this.pages.findLive(dto.page_id) : null;
     if (dto.page_id > 0 && !existing) throw AppError.failed('page_not_found');
-    const itemId = dto.item_id || existing?.item_id || 0;
+    const itemId = existing?.item_id ?? dto.item_id;
     if (itemId <= 0) throw AppError.failed('param_required', { name: 'item_id' });
     const [accessVersion] = await VersionToken.readAll(carried, this.accessVersion);
     const access = await this.access.requireEditAt(caller, itemId, accessVersion);
-    if (existing && existing.item_id !== itemId) await this.access.requireEditAt(caller, existing.item_id, accessVersion);
+    if (dto.item_id > 0 && dto.item_id !== itemId) throw AppError.failed('page_move_refused');
     const content = decodeContent(dto.page_content, dto.is_urlencode === 1);
     if (!content.trim()) throw new AppError(ErrorCode.NoPermission, 'page_empty_content');
     if (dto.cat_id > 0 && !(await this.catalogs.findInItem(itemId, dto.cat_id))) throw AppError.failed('catalog_not_found');
@@ -116,15 +120,17 @@ export class PageService {
       page_title: dto.page_title.trim() || translate('page_default_title', this.config.language),
       page_content: content,
       page_comments: dto.page_comments,
-      addtime: nowSeconds(),
     };
-    let saved: PageEntity;
-    if (existing) {
-      await this.history.record(existing);
-      saved = (await this.pages.update(existing.page_id, { ...fields, s_number: dto.s_number || existing.s_number })) as PageEntity;
-    } else {
-      saved = await this.pages.create({ ...fields, s_number: dto.s_number || DEFAULT_SORT_NUMBER });
-    }
+    const saved = existing
+      ? await withLock(this.kv, pageLock(existing.page_id), async () => {
+          const previous = await this.pages.findLive(existing.page_id);
+          if (!previous) throw AppError.failed('page_not_found');
+          await this.history.record(previous);
+          // Never earlier than the version it replaces: history lists by time, and replicas' clocks may differ.
+          const changes = { ...fields, s_number: dto.s_number || previous.s_number, addtime: Math.max(nowSeconds(), previous.addtime) };
+          return (await this.pages.update(previous.page_id, changes)) as PageEntity;
+        })
+      : await this.pages.create({ ...fields, s_number: dto.s_number || DEFAULT_SORT_NUMBER, addtime: nowSeconds() });
     await Promise.all([
       this.access.touch(caller, itemId),
       access.item_type === ItemType.SinglePage ? this.access.rename(caller, itemId, saved.page_title) : undefined,
@@ -231,7 +237,10 @@ export class PageService {
         addtime: nowSeconds(),
       };
       const existing = await this.pages.findByTitle(dto.item_id, catId, title);
-      const saved = existing ? await this.pages.update(existing.page_id, fields) : await this.pages.create({ ...fields, page_comments: '' });
+      // Under the page's lock too: a page/save never overwrites this version without recording it.
+      const saved = existing
+        ? await withLock(this.kv, pageLock(existing.page_id), () => this.pages.update(existing.page_id, fields))
+        : await this.pages.create({ ...fields, page_comments: '' });
       return toPageRow(saved as PageEntity);
     });
   }

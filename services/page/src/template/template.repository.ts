@@ -26,6 +26,11 @@ export class TemplateRepository implements OnModuleInit {
     return this.templates.find({ uid }, { sort: { addtime: -1, id: -1 } });
   }
 
+  /** The text of every template that matches the pattern. */
+  async contentsMatching(pattern: RegExp): Promise<string[]> {
+    return (await this.templates.find({ template_content: { $regex: pattern } }, { fields: ['template_content'] })).map((t) => t.template_content);
+  }
+
   /** Deletes the template only when it is the user's. */
   deleteOwn(uid: number, id: number): Promise<number> {
     return this.templates.deleteOne({ uid, id });
