@@ -3,11 +3,13 @@
 # One image recipe for every Quire process. Build one image per app:
 #   docker build --build-arg APP=gateway -t quire/gateway:latest .
 #   docker build --build-arg APP=auth    -t quire/auth:latest .
-# APP is gateway or a directory name under services/ (auth item page team notice admin export).
+# APP is gateway or a directory name under services/ (auth item page team notice admin export), or embedded
+# (everything in one process, data under DATA_DIR). Each image holds only what its app runs on.
 # The gateway listens on $PORT (4999); services speak NATS only and expose no HTTP port.
 
 ############################
-# build: install everything, compile the server (tsc -b) and the SPA (vite)
+# build: install everything from the lockfile, compile the server (tsc -b) and the SPA (vite), then
+# install APP's production dependencies alone into /out
 ############################
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -32,22 +34,43 @@ COPY embedded/package.json embedded/
 COPY web/package.json web/
 COPY e2e/package.json e2e/
 COPY load-tests/package.json load-tests/
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 
 COPY . .
 RUN npm run build
 
-# Drop devDependencies (typescript, jest, vite, ...) and assemble what the runtime needs in /out:
-# root node_modules, the runtime workspaces (their dist/ plus sources, which the source maps point at)
-# and the built SPA. Test-only workspaces are left behind, and so are their workspace links.
-RUN npm prune --omit=dev --no-audit --no-fund \
- && mkdir -p /out/web \
- && cp -a package.json node_modules docker /out/ \
- && for ws in proto libs/config libs/platform libs/markdown gateway embedded services/*; do \
-      mkdir -p "/out/$(dirname "$ws")" && cp -a "$ws" "/out/$ws"; \
+# What the runtime image holds, assembled in /out: a second install from the same lockfile with only the
+# production dependencies of APP's workspace and of the workspaces it depends on (npm resolves that closure:
+# no devDependencies, nothing of libs/testing, e2e, load-tests or web; e2e/deploy checks what it contains),
+# those workspaces' dist/ plus sources (the source maps point at them), the container scripts, and the
+# built SPA where the gateway is part of the app. APP is declared here, after the build, so that the layers
+# above are shared by the eight images.
+ARG APP=gateway
+RUN case "$APP" in \
+      gateway | embedded) app_workspace="$APP" ;; \
+      '' | *[!a-z0-9-]*) app_workspace="" ;; \
+      *) app_workspace="services/$APP" ;; \
+    esac \
+ && if [ -z "$app_workspace" ] || [ ! -f "$app_workspace/src/main.ts" ]; then \
+      echo "APP must be gateway, embedded or one of: $(ls services | tr '\n' ' ')(got '$APP')" >&2; exit 64; \
+    fi \
+ && workspaces="$(node -p "require('./package.json').workspaces.join(' ')")" \
+ && mkdir -p /out \
+ && cp package.json package-lock.json /out/ \
+ && for ws in $workspaces; do mkdir -p "/out/$ws" && cp "$ws/package.json" "/out/$ws/"; done \
+ && cd /out \
+ && npm ci --omit=dev --workspace "$app_workspace" --include-workspace-root=false --prefer-offline --no-audit --no-fund \
+ && for ws in $workspaces; do \
+      if [ -e "node_modules/$(node -p "require('./$ws/package.json').name")" ]; then \
+        cp -a "/app/$ws/dist" "/app/$ws/src" "$ws/"; \
+      else \
+        rm -rf "$ws"; \
+      fi; \
     done \
- && cp -a web/package.json web/dist /out/web/ \
- && find /out/node_modules -xtype l -delete
+ && if [ -e node_modules/@quire/gateway ]; then mkdir -p web && cp -a /app/web/dist web/; fi \
+ && find /out -mindepth 1 -maxdepth 1 -type d -empty -delete \
+ && rm package-lock.json \
+ && cp -a /app/docker /out/
 
 ############################
 # runtime: production dependencies and compiled output only, as the non-root `node` user

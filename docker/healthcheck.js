@@ -1,14 +1,17 @@
-// Container health check: `node docker/healthcheck.js [path]` (path defaults to /healthz).
-// For the gateway it asks http://127.0.0.1:$PORT<path> and exits 0 on a 2xx answer, 1 otherwise.
-// Services expose no HTTP: their health is their NATS connection, which the process itself watches
-// (it exits when the connection is lost for good), so for them the check only confirms the process runs.
+// Container health check: `node docker/healthcheck.js [path]` (path defaults to /healthz: liveness; /readyz: readiness).
+// The gateway (and embedded) answers on http://127.0.0.1:$PORT; a service on its health endpoint,
+// http://127.0.0.1:$HEALTH_PORT (libs/platform/src/health-endpoint.ts). Exits 0 on a 2xx answer, 1 otherwise.
+// A service never exits because a dependency is away: it stays alive (/healthz 200) and not ready
+// (/readyz 503, out of its NATS queue group) until MongoDB and Redis answer again.
 'use strict';
 
 const app = process.env.APP || 'gateway';
-if (app !== 'gateway' && app !== 'embedded') process.exit(0);
+const isService = app !== 'gateway' && app !== 'embedded';
+// A service started without HEALTH_PORT has no endpoint: nothing to ask, the process running is all there is to know.
+if (isService && !process.env.HEALTH_PORT) process.exit(0);
 
 const path = process.argv[2] || '/healthz';
-const port = process.env.PORT || '4999';
+const port = isService ? process.env.HEALTH_PORT : process.env.PORT || '4999';
 const timeout = AbortSignal.timeout(Number(process.env.HEALTHCHECK_TIMEOUT_MS || 4000));
 
 fetch(`http://127.0.0.1:${port}${path}`, { signal: timeout }).then(

@@ -1,3 +1,5 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describeWith } from '@quire/testing';
 import type { Browser } from 'playwright-core';
 import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
@@ -17,16 +19,28 @@ const CURRENT = ['# Release notes', '', 'Version: 2.0', 'Status: final', '', 'In
 describeWith({ binary: 'chromium' }, 'web app in a real browser: page diff and the HTTP API test tool', () => {
   let quire: QuireApp;
   let browser: Browser;
+  /** An API on another origin that allows any site to call it (CORS), echoing the test header. */
+  let otherApi: http.Server;
+  let otherApiUrl: string;
 
   beforeAll(async () => {
     const webDist = await ensureWebBuilt();
     quire = await startQuire(webDist);
     browser = await launchChromium();
+    otherApi = http.createServer((req, res) => {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Access-Control-Allow-Headers', 'X-Quire-Test');
+      if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+      res.writeHead(201, { 'Content-Type': 'application/json' }).end(JSON.stringify({ pong: true, header: req.headers['x-quire-test'] }));
+    });
+    await new Promise<void>((resolve) => otherApi.listen(0, '127.0.0.1', resolve));
+    otherApiUrl = `http://127.0.0.1:${(otherApi.address() as AddressInfo).port}`;
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
     await quire?.close();
+    await new Promise((resolve) => otherApi?.close(resolve));
   });
 
   describe.each<ViewportName>(['desktop', 'mobile'])('at %s width', (viewport) => {
@@ -126,12 +140,19 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: page diff and t
       await expect(admin.page.getByTestId('http-time').textContent()).resolves.toMatch(/^\d+ ms$/);
       await expect(admin.page.getByText('Sent by your browser').isVisible()).resolves.toBe(true);
       const headers = admin.page.getByTestId('http-response-headers');
-      await expect(headers.getByRole('row').filter({ hasText: 'content-type' }).textContent()).resolves.toBe('content-typeapplication/json; charset=utf-8');
+      const header = (name: string) => headers.getByRole('row').filter({ has: admin.page.getByRole('cell', { name, exact: true }) });
+      await expect(header('content-type').textContent()).resolves.toBe('content-typeapplication/json; charset=utf-8');
       const body = (await admin.page.getByTestId('http-response-body').textContent()) ?? '';
       expect(JSON.parse(body)).toMatchObject({ error_code: 0, data: { language: 'en', http_proxy_open: 0 } });
       expect(body).toContain('\n  "error_code": 0,\n'); // indented
       await expect(admin.page.getByText('Response body (JSON, formatted)').isVisible()).resolves.toBe(true);
       await admin.screenshot('http-test-browser');
+
+      // Another origin that allows the call: the page's CSP lets the browser connect there too.
+      await admin.page.getByLabel('URL').fill(`${otherApiUrl}/ping`);
+      await admin.page.getByRole('button', { name: 'Send request' }).click();
+      await admin.page.getByTestId('http-status').filter({ hasText: '201 Created' }).waitFor();
+      expect(JSON.parse((await admin.page.getByTestId('http-response-body').textContent()) ?? '')).toEqual({ pong: true, header: 'yes' });
 
       // A target the browser cannot reach: the tool explains, and mentions CORS.
       await admin.page.getByLabel('URL').fill('http://127.0.0.1:1/nothing-listens-here');

@@ -1,5 +1,5 @@
 import { describeWith } from '@quire/testing';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { BrowserVisitor, launchChromium } from './support/browser-session';
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { type QuireApp, startQuire } from './support/quire-app';
@@ -38,6 +38,29 @@ async function waitForEditorText(visitor: BrowserVisitor, text: string): Promise
     const wrapper = document.querySelector('.CodeMirror') as (Element & { CodeMirror?: { getValue(): string } }) | null;
     return Boolean(wrapper?.CodeMirror?.getValue().includes(expected));
   }, text);
+}
+
+/** Replaces the whole Markdown in the editor, as a paste of the full text would. */
+async function setEditorValue(visitor: BrowserVisitor, text: string): Promise<void> {
+  await visitor.page.evaluate((value) => {
+    const wrapper = document.querySelector('.CodeMirror') as (Element & { CodeMirror?: { setValue(value: string): void } }) | null;
+    wrapper?.CodeMirror?.setValue(value);
+  }, text);
+}
+
+/** A diagram, math and code: what loads scripts, styles and fonts on demand. */
+const RICH_MARKDOWN = ['# Flow', '', '```mermaid', 'graph TD', '  Start --> Stop', '```', '', 'Inline $a^2+b^2=c^2$ and:', '', '$$', '\\frac{1}{3}', '$$', '', '```js', 'const answer = 42;', '```'].join('\n');
+
+/** The Mermaid diagram is drawn with its own styles, KaTeX typesets both formulas, highlight.js marks the code. */
+async function expectRichMarkdownRendered(scope: Locator): Promise<void> {
+  const diagram = scope.locator('.bytemd-mermaid svg');
+  await diagram.filter({ hasText: 'Start' }).filter({ hasText: 'Stop' }).waitFor();
+  // Mermaid styles its shapes from a <style> inside the SVG: unstyled, an SVG shape is filled black.
+  expect(await diagram.locator('.node rect').first().evaluate((rect) => getComputedStyle(rect).fill)).not.toBe('rgb(0, 0, 0)');
+  await scope.locator('.katex-display .katex').waitFor();
+  expect(await scope.locator('.katex-display annotation').textContent()).toBe('\\frac{1}{3}');
+  expect(await scope.locator('p .katex .katex-html').textContent()).toBe('a2+b2=c2');
+  await scope.locator('pre code .hljs-keyword', { hasText: 'const' }).waitFor();
 }
 
 /** Opens the editor and waits for CodeMirror to hold the page. */
@@ -167,6 +190,24 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await saved;
     await me.page.getByTestId('saved-toast').waitFor();
     expect((await pageInfo(pageId)).page_content).toBe('First line\nSecond line <kept> & "quoted"');
+  });
+
+  it('draws Mermaid diagrams, KaTeX math and highlighted code in the preview and in the reader, under the CSP', async () => {
+    const pageId = await savePageThroughApi('Diagrams', 'Intro');
+    const editor = await me.page.goto(`/page/edit/${itemId}/${pageId}`);
+    // The screens run under the gateway's policy, and the suite fails on any violation it reports.
+    expect(editor?.headers()['content-security-policy']).toContain("script-src 'self';");
+    await me.page.locator('.CodeMirror').waitFor();
+    await setEditorValue(me, RICH_MARKDOWN);
+    await expectRichMarkdownRendered(me.page.locator('.bytemd-preview'));
+    await me.screenshot('preview-diagram-math');
+    const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
+    await me.page.keyboard.press('Control+s');
+    await saved;
+
+    await me.visit(`/${itemId}?page_id=${pageId}`);
+    await expectRichMarkdownRendered(me.page.getByTestId('markdown-body'));
+    await me.screenshot('reader-diagram-math');
   });
 
   it('opens a copy with copy_page_id and saves it as a new page, leaving the original alone', async () => {

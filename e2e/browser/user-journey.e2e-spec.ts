@@ -323,6 +323,55 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       }
     });
 
+    it('shows the captcha on the visit password form after 10 failures, and opens the item with the right code and password', async () => {
+      const vault = await api<{ item_id: number }>('item/add', { item_type: 1, item_name: 'Vault', password: 'vault-pass', item_domain: '' });
+      await api('page/save', { page_id: 0, item_id: vault.item_id, page_title: 'Vault notes', page_content: '# Vault notes' });
+      const visitor = await BrowserVisitor.open(browser, quire.baseUrl, viewport, 'journey-captcha');
+      try {
+        await visitor.visit(`/${vault.item_id}`);
+        await visitor.page.waitForURL(`**/item/password/${vault.item_id}?redirect=%2F${vault.item_id}`);
+        for (let attempt = 1; attempt <= 10; attempt++) {
+          await visitor.page.locator('input[name=password]').fill(`guess-${attempt}`);
+          await visitor.page.getByRole('button', { name: 'Open' }).click();
+          await visitor.acceptAlert('Access password are incorrect');
+          expect(await visitor.page.getByTestId('captcha-image').count()).toBe(attempt < 10 ? 0 : 1);
+        }
+        await visitor.captchaLoaded();
+        await visitor.page.locator('input[name=v_code]').waitFor();
+        await visitor.screenshot('item-password-captcha');
+        await visitor.page.getByRole('button', { name: 'Dark theme' }).click();
+        await visitor.screenshot('item-password-captcha-dark');
+        await visitor.page.getByRole('button', { name: 'Light theme' }).click();
+
+        // In Chinese, after a reload the form shows no code field yet: the server asks for one and the form shows it.
+        await visitor.page.route('**/api/common/homePageSetting', async (route) => {
+          const response = await route.fetch();
+          const body = (await response.json()) as { data: Record<string, unknown> };
+          await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
+        });
+        await visitor.page.reload();
+        await visitor.page.getByText('这是一个私密项目').waitFor();
+        expect(await visitor.page.getByTestId('captcha-image').count()).toBe(0);
+        await visitor.page.locator('input[name=password]').fill('vault-pass');
+        await visitor.page.getByRole('button', { name: '进入' }).click();
+        const asked = visitor.page.getByRole('alertdialog').filter({ hasText: 'Please enter the verification code shown in the image' });
+        await asked.getByRole('button', { name: '确定' }).click();
+        await asked.waitFor({ state: 'detached' });
+        await visitor.captchaLoaded();
+        await visitor.page.locator('label').filter({ hasText: '验证码' }).waitFor();
+        await visitor.screenshot('item-password-captcha-zh-cn');
+
+        await visitor.page.locator('input[name=v_code]').fill(await quire.captchaCode((await visitor.cookie('quire_client')) as string));
+        await visitor.page.getByRole('button', { name: '进入' }).click();
+        await visitor.page.waitForURL(`**/${vault.item_id}`);
+        await visitor.page.getByTestId('page-title').filter({ hasText: 'Vault notes' }).waitFor();
+        await visitor.screenshot('item-password-captcha-unlocked');
+        expect(visitor.pageErrors).toEqual([]);
+      } finally {
+        await visitor.close();
+      }
+    });
+
     it('toasts an unread notice on the item list, then lists, shows, marks read and deletes it', async () => {
       const admin = testCaller({ uid: 1, username: 'admin', groupid: 1 });
       await quire.send(Subject.NoticeNoticeSend, admin, {

@@ -11,11 +11,13 @@ import {
   startRedisServer,
   startMongoWireServer,
   startS3Server,
+  startTcpGate,
   type MongoWireServer,
   type QuireApp,
   type QuireProcess,
   type S3Server,
   type ServerProcess,
+  type TcpGate,
 } from '@quire/testing';
 import { SYSTEM_ADMIN_PASSWORD } from './embedded-system';
 import type { SystemTarget } from './system-target';
@@ -42,6 +44,19 @@ export interface DistributedSystemOptions {
   sharedDocuments?: boolean;
   /** More environment for every process (e.g. RATE_LIMIT_PER_MINUTE for a load test). */
   env?: Record<string, string>;
+  /**
+   * Every service process reaches Redis (and MongoDB) through gates of its own (libs/testing's TcpGate),
+   * so a test can make a store unreachable for one replica while the others and the gateway keep it.
+   */
+  gates?: boolean;
+  /** Redis keeps every write in an append-only file (fsync always), so what it held survives a stop and start, as in production. */
+  persistentRedis?: boolean;
+}
+
+/** The stores one service process reaches through its own gates (`gates: true`). */
+export interface ProcessGates {
+  redis: TcpGate;
+  mongo?: TcpGate;
 }
 
 /** What each app logs once it serves (libs/testing's default pattern also matches "address already in use"). */
@@ -53,6 +68,10 @@ export interface DistributedSystem {
   process(app: ServiceApp | 'gateway'): QuireProcess;
   /** Every process of a service (its replicas), in start order. */
   replicas(app: ServiceApp): QuireProcess[];
+  /** `http://127.0.0.1:<HEALTH_PORT>` of a service's replica (its `/healthz` and `/readyz`). */
+  health(app: ServiceApp, replica?: number): string;
+  /** The gates of a service's replica (only with `gates: true`). */
+  gates(app: ServiceApp, replica?: number): ProcessGates;
   /** The servers behind the apps, to stop and start them (faults). */
   servers: { nats: ServerProcess; redis: ServerProcess; s3?: S3Server; mongo?: MongoWireServer };
   /** The directory holding every app's DATA_DIR (`<dataRoot>/<app>`). */
@@ -67,7 +86,7 @@ export interface DistributedSystem {
  * deletes them.
  */
 export async function startDistributedSystem(options: DistributedSystemOptions): Promise<DistributedSystem> {
-  const [nats, redis]: ServerProcess[] = await Promise.all([startNatsServer(), startRedisServer()]);
+  const [nats, redis]: ServerProcess[] = await Promise.all([startNatsServer(), startRedisServer({ persistent: options.persistentRedis })]);
   const replicated = Object.values(options.replicas ?? {}).some((n) => (n ?? 1) > 1);
   const s3: S3Server | undefined = options.s3 || replicated ? await startS3Server() : undefined;
   const mongo: MongoWireServer | undefined = options.sharedDocuments || replicated ? await startMongoWireServer() : undefined;
@@ -91,9 +110,27 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
   });
   const apps = new Map<ServiceApp | 'gateway', QuireProcess>();
   const copies = new Map<ServiceApp, QuireProcess[]>();
+  const healthPorts = new Map<ServiceApp, number[]>();
+  const gates = new Map<ServiceApp, ProcessGates[]>();
   for (const app of options.services) {
     const count = Math.max(1, options.replicas?.[app] ?? 1);
-    const processes = Array.from({ length: count }, (_, i) => quireProcess(app, env(count > 1 ? `${app}-${i + 1}` : app, 0)));
+    const processes: QuireProcess[] = [];
+    for (let i = 0; i < count; i++) {
+      const name = count > 1 ? `${app}-${i + 1}` : app;
+      const healthPort = await freePort();
+      const processEnv: Record<string, string> = { ...env(name, 0), HEALTH_PORT: String(healthPort) };
+      if (options.gates) {
+        const gated: ProcessGates = { redis: await startTcpGate(redis.port) };
+        processEnv.REDIS_URL = gated.redis.url(redis.url);
+        if (mongo && processEnv.MONGO_URL) {
+          gated.mongo = await startTcpGate(mongo.port);
+          processEnv.MONGO_URL = gated.mongo.url(processEnv.MONGO_URL);
+        }
+        gates.set(app, [...(gates.get(app) ?? []), gated]);
+      }
+      healthPorts.set(app, [...(healthPorts.get(app) ?? []), healthPort]);
+      processes.push(quireProcess(app, processEnv));
+    }
     copies.set(app, processes);
     apps.set(app, processes[0]);
   }
@@ -101,8 +138,9 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
   const redisClient = new Redis(redis.url);
   const stop = async (): Promise<void> => {
     await Promise.all(all().map((app) => app.stop()));
+    await Promise.all([...gates.values()].flat().flatMap((gated) => [gated.redis.shut(), gated.mongo?.shut()]));
     redisClient.disconnect();
-    await Promise.all([nats.dispose(), redis.dispose(), s3?.stop(), mongo?.stop()]);
+    await Promise.all([nats.dispose(), redis.dispose(), s3?.stop(), mongo?.dispose()]);
     fs.rmSync(root, { recursive: true, force: true });
   };
   let port = 0;
@@ -137,6 +175,16 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
     replicas(app) {
       const found = copies.get(app);
       if (!found) throw new Error(`${app} is not part of this system`);
+      return found;
+    },
+    health(app, replica = 0) {
+      const port = healthPorts.get(app)?.[replica];
+      if (port === undefined) throw new Error(`${app} has no replica ${replica}`);
+      return `http://127.0.0.1:${port}`;
+    },
+    gates(app, replica = 0) {
+      const found = gates.get(app)?.[replica];
+      if (!found) throw new Error(`${app} replica ${replica} has no gates (start the system with gates: true)`);
       return found;
     },
     servers: { nats, redis, s3, mongo },

@@ -9,7 +9,7 @@ export class GatewayAppModule {
   static forRoot(config: QuireConfig): DynamicModule {
     return {
       module: GatewayAppModule,
-      imports: [PlatformModule.forRoot({ mode: 'distributed', config }), GatewayModule],
+      imports: [PlatformModule.forRoot({ mode: 'distributed', config, app: 'gateway' }), GatewayModule],
     };
   }
 }

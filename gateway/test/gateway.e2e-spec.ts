@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Controller, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -13,6 +15,8 @@ import { GatewayModule, configureGateway } from '../src';
 
 /** The subjects of the write routes below that the gateway forwarded, in order. */
 const forwarded: string[] = [];
+/** The logins the gateway forwarded, whatever their outcome. */
+let loginsForwarded = 0;
 
 /** Stand-in handlers that show what the gateway forwarded; the gateway's own rules are under test. */
 @Controller()
@@ -56,8 +60,12 @@ class ProbeController {
     return 'admin data';
   }
 
+  /** Fails for the password `wrong`, after `delay_ms` when given; logs in otherwise. */
   @MessagePattern(Subject.AuthUserLogin)
-  login(): Reply<string> {
+  async login(@Payload() message: Message): Promise<Reply<string>> {
+    loginsForwarded += 1;
+    await new Promise((resolve) => setTimeout(resolve, Number(message.params.delay_ms ?? 0)).unref());
+    if (message.params.password === 'wrong') throw new AppError(ErrorCode.BadCredentials, 'username_or_password_incorrect');
     return Reply.withSession('logged in', 'a'.repeat(64), SESSION_TTL_SECONDS);
   }
 
@@ -121,7 +129,7 @@ describe('Gateway', () => {
       LANGUAGE: 'en',
       PUBLIC_URL: 'https://docs.example.com/quire',
       TRUSTED_ORIGINS: 'https://wiki.example.com',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     });
     @Module({ imports: [PlatformModule.forRoot({ mode: 'embedded', config }), GatewayModule, ProbeModule] })
     class TestAppModule {}
@@ -212,6 +220,76 @@ describe('Gateway', () => {
       expect(response.json()).toEqual({ error_code: 10400, error_message: 'The request body is too large' });
     });
 
+    it('answers a multipart body cut off inside a file, on a route that takes none, with 10400 and keeps serving', async () => {
+      // Issue 14: busboy failed the drained file part too, and that error had no listener: the process exited.
+      const response = await new ApiClient(base).request('/api/common/homePageSetting', {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nzz',
+      });
+      expect(response.status).toBe(400);
+      expect(response.json()).toEqual({ error_code: 10400, error_message: 'The request body could not be read: Unexpected end of form' });
+      expect((await new ApiClient(base).post<Message>('/api/common/homePageSetting', { still: 'here' })).data?.params).toEqual({ still: 'here' });
+    });
+
+    it('refuses a multipart field over 8 MB and a multipart body over 16 MB with 413 instead of cutting them', async () => {
+      const field = new FormData();
+      field.append('page_content', 'x'.repeat(8 * 1024 * 1024 + 1));
+      const files = new FormData();
+      for (let i = 0; i < 5; i++) files.append(`other${i}`, new Blob([Buffer.alloc(3.5 * 1024 * 1024)]), `f${i}.bin`);
+      for (const body of [field, files]) {
+        const response = await new ApiClient(base).request('/api/common/homePageSetting', { method: 'POST', body });
+        expect(response.status).toBe(413);
+        expect(response.json()).toEqual({ error_code: 10400, error_message: 'The request body is too large' });
+      }
+    });
+
+    it('refuses a compressed body with 415 without inflating it, gzip bombs included', async () => {
+      const compressed = gzipSync(Buffer.concat([Buffer.from('{"content":"'), Buffer.alloc(64 * 1024 * 1024, 0x61), Buffer.from('"}')]));
+      expect(compressed.length).toBeLessThan(128 * 1024);
+      for (const [encoding, type] of [['gzip', 'application/json'], ['deflate', 'application/x-www-form-urlencoded'], ['br', 'multipart/form-data; boundary=x']]) {
+        const response = await new ApiClient(base).request('/api/common/homePageSetting', { method: 'POST', headers: { 'content-type': type, 'content-encoding': encoding }, body: compressed });
+        expect({ encoding, status: response.status, body: response.json() }).toEqual({
+          encoding,
+          status: 415,
+          body: { error_code: 10400, error_message: 'Compressed request bodies are not accepted: send the body without Content-Encoding' },
+        });
+      }
+      const plain = await new ApiClient(base).request('/api/common/homePageSetting', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+        body: '{"content":"plain"}',
+      });
+      expect(plain.json<{ data: Message }>().data.params).toEqual({ content: 'plain' });
+    });
+
+    it('names the charset of a JSON body it cannot decode', async () => {
+      const response = await new ApiClient(base).request('/api/common/homePageSetting', { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-7' }, body: '{"a":1}' });
+      expect(response.status).toBe(400);
+      expect(response.json()).toEqual({ error_code: 10400, error_message: 'The request body could not be read: unsupported charset "UTF-7"' });
+    });
+
+    it("answers a request Node's HTTP parser cannot read with the envelope, then closes", async () => {
+      const exchange = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+          let answer = '';
+          socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+          socket.on('error', reject);
+          socket.on('close', () => resolve(answer));
+          socket.write(request);
+        });
+      const chunked = await exchange('POST /api/common/homePageSetting HTTP/1.1\r\nHost: q\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n');
+      expect(chunked.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+      expect(JSON.parse(chunked.slice(chunked.indexOf('\r\n\r\n') + 4))).toEqual({
+        error_code: 10400,
+        error_message: 'The request body could not be read: it is not well-formed HTTP (framing, Content-Length or Transfer-Encoding)',
+      });
+      const headers = await exchange(`GET /api/common/homePageSetting HTTP/1.1\r\nHost: q\r\nX-Padding: ${'p'.repeat(20_000)}\r\n\r\n`);
+      expect(headers.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+      expect(JSON.parse(headers.slice(headers.indexOf('\r\n\r\n') + 4))).toMatchObject({ error_code: 10400, error_message: expect.stringContaining('larger than 16 KB') });
+    });
+
     it('refuses a message larger than the transport carries with 10413, before sending it', async () => {
       const response = await new ApiClient(base).request('/api/common/homePageSetting', {
         method: 'POST',
@@ -299,13 +377,68 @@ describe('Gateway', () => {
       expect(await (await session(1, 1)).post('/api/adminUser/getList')).toEqual({ error_code: 0, data: 'admin data' });
       expect((await new ApiClient(base).post('/api/adminUser/getList')).error_code).toBe(10102);
     });
+  });
 
-    it('limits login attempts per address', async () => {
-      const client = new ApiClient(base);
-      const codes: number[] = [];
-      for (let i = 0; i < 7; i++) codes.push((await client.post('/api/user/login')).error_code);
-      expect(codes.filter((code) => code === 10429).length).toBeGreaterThanOrEqual(1);
-      expect(codes.slice(-1)[0]).toBe(10429);
+  describe('client addresses and the per-address limit of failed calls', () => {
+    const LIMIT = 5; // RATE_LIMIT_PER_MINUTE above
+    const REFUSED = { error_code: 10429, error_message: 'Too many attempts, please wait a minute and try again' };
+    let addressCounter = 0;
+    /** An address of its own for each test, as the trusted proxy (one hop) reports it. */
+    const newAddress = () => `198.51.100.${++addressCounter}`;
+    const login = (headers: Record<string, string>, password: string, more: Record<string, string> = {}) =>
+      new ApiClient(base).request('/api/user/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ username: 'someone', password, ...more }).toString(),
+      });
+    const codes = async (responses: Promise<{ json<T>(): T }>[]) => (await Promise.all(responses)).map((response) => response.json<{ error_code: number }>().error_code);
+
+    /** The window is a calendar minute: start a test that needs one whole minute only with most of it left. */
+    beforeEach(async () => {
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    }, 20_000);
+
+    it('takes the address the trusted hop reports: what a client writes left of it is no new address', async () => {
+      const callerWith = async (headers: Record<string, string>) => (await new ApiClient(base).request('/api/item/info', { method: 'POST', headers })).json<{ data: { ip: string } }>().data.ip;
+      const address = newAddress();
+      expect(await callerWith({ 'x-forwarded-for': address })).toBe(address);
+      expect(await callerWith({ 'x-forwarded-for': `6.6.6.6, ${address}` })).toBe(address);
+      expect(await callerWith({ 'x-forwarded-for': `10.0.0.1, 7.7.7.7,${address}` })).toBe(address);
+      expect(await callerWith({})).toBe('127.0.0.1');
+
+      // 40 failed logins, each with a spoofed address of its own left of the proxy's entry: limited after 5.
+      const results: number[] = [];
+      for (let i = 1; i <= 40; i++) results.push((await login({ 'x-forwarded-for': `203.0.113.${i}, ${address}` }, 'wrong')).json<{ error_code: number }>().error_code);
+      expect(results.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(ErrorCode.BadCredentials));
+      expect(results.slice(LIMIT)).toEqual(Array(40 - LIMIT).fill(ErrorCode.RateLimited));
+    });
+
+    it('counts failures only: 40 successful logins from one address pass, then failures are limited, the right password too', async () => {
+      const office = { 'x-forwarded-for': newAddress() };
+      for (let i = 0; i < 40; i++) expect((await login(office, 'right')).json<{ error_code: number }>().error_code).toBe(0);
+      for (let i = 0; i < LIMIT; i++) expect((await login(office, 'wrong')).json<{ error_code: number }>().error_code).toBe(ErrorCode.BadCredentials);
+      const refused = await login(office, 'right');
+      expect(refused.status).toBe(429);
+      expect(refused.json()).toEqual(REFUSED);
+      // Another address is not affected.
+      expect((await login({ 'x-forwarded-for': newAddress() }, 'right')).json<{ error_code: number }>().error_code).toBe(0);
+    });
+
+    it('lets no more than the limit through when failures are sent all at once', async () => {
+      const burst = { 'x-forwarded-for': newAddress() };
+      loginsForwarded = 0;
+      const results = await codes(Array.from({ length: 20 }, () => login(burst, 'wrong', { delay_ms: '300' })));
+      expect(loginsForwarded).toBeLessThanOrEqual(LIMIT);
+      expect(results.filter((code) => code === ErrorCode.BadCredentials).length).toBe(loginsForwarded);
+      expect(results.filter((code) => code === ErrorCode.RateLimited).length).toBe(20 - loginsForwarded);
+      expect(await codes([login(burst, 'right')])).toEqual([loginsForwarded === LIMIT ? ErrorCode.RateLimited : 0]);
+    });
+
+    it('takes an IPv6 /64 as one address', async () => {
+      for (let i = 1; i <= LIMIT; i++) await login({ 'x-forwarded-for': `2001:db8:5:${addressCounter}::${i}` }, 'wrong');
+      expect((await login({ 'x-forwarded-for': `2001:db8:5:${addressCounter}::beef` }, 'right')).json()).toEqual(REFUSED);
+      expect((await login({ 'x-forwarded-for': `2001:db8:5:${addressCounter + 1}::1` }, 'right')).json<{ error_code: number }>().error_code).toBe(0);
     });
   });
 
@@ -411,7 +544,7 @@ describe('Gateway', () => {
       expect((await send('/api/user/login', { headers: { ...FORM, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, body })).body).toEqual(CROSS_SITE);
       expect((await send('/api/user/register', { headers: { ...FORM, origin: 'https://evil.example' }, body })).body).toEqual(CROSS_SITE);
       expect(forwarded).toEqual([]);
-      // From an address of its own: the per-address login limit was used up by an earlier test.
+      // From an address of its own, whatever failures earlier tests left in the per-address window.
       const fresh = { ...FORM, 'x-forwarded-for': '203.0.113.9' };
       expect((await send('/api/user/login', { headers: { ...fresh, 'sec-fetch-site': 'same-origin' }, body })).body).toMatchObject({ error_code: 0 });
       expect((await send('/api/user/login', { headers: fresh, body })).body).toMatchObject({ error_code: 0 });

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -150,6 +151,21 @@ describe('Uploads and downloads through the gateway', () => {
     expect(response.json()).toEqual({ success: 0, message: 'The request body could not be read: Unexpected end of form' });
   });
 
+  it('answers a body refused before any upload code reads it in editor.md form on uploadImg: compressed, or JSON that does not parse', async () => {
+    const owner = await login();
+    const compressed = await owner.request('/api/page/uploadImg', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=XYZ', 'content-encoding': 'gzip' },
+      body: gzipSync('--XYZ\r\nContent-Disposition: form-data; name="editormd-image-file"; filename="a.png"\r\n\r\nx\r\n--XYZ--\r\n'),
+    });
+    const json = await owner.request('/api/page/uploadImg', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page_id":' });
+
+    expect(compressed.status).toBe(200);
+    expect(compressed.json()).toEqual({ success: 0, message: 'Compressed request bodies are not accepted: send the body without Content-Encoding' });
+    expect(json.json()).toEqual({ success: 0, message: 'The request body could not be read: malformed JSON' });
+    expect((await owner.request('/api/page/upload', { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'br' }, body: '{}' })).status).toBe(415);
+  });
+
   it('drains a file sent to a route that takes none', async () => {
     const owner = await login();
     const itemId = await createItem(owner);
@@ -241,6 +257,24 @@ describe('Uploads and downloads through the gateway', () => {
     expect(truncated.status).toBe(400);
     expect(truncated.json()).toEqual({ error_code: 10400, error_message: 'The request body could not be read: Unexpected end of form' });
     expect(noBoundary.json()).toMatchObject({ error_code: 10400 });
+  });
+
+  it('answers an upload cut off inside a file part it does not store with 10400, and keeps serving', async () => {
+    // Issue 14: the drained part failed with the form, without a listener, and the process exited.
+    const owner = await login();
+    const before = storedFiles();
+    const cutOff = await owner.request('/api/page/upload', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+      body: '--XYZ\r\nContent-Disposition: form-data; name="not-the-file"; filename="b.png"\r\n\r\nzz',
+    });
+
+    expect(cutOff.status).toBe(400);
+    expect(cutOff.json()).toEqual({ error_code: 10400, error_message: 'The request body could not be read: Unexpected end of form' });
+    expect(storedFiles()).toEqual(before);
+    const itemId = await createItem(owner);
+    const pageId = await createPage(owner, itemId);
+    expect((await upload(owner, '/api/page/upload', 'file', PNG, 'after.png', { item_id: itemId, page_id: pageId })).json()).toMatchObject({ success: 1 });
   });
 
   it('asks for the page to be saved first, and removes the stored bytes the service refused', async () => {

@@ -14,6 +14,10 @@ export const Messages = {
   bad_request: { en: 'The request body could not be read: {reason}', 'zh-cn': '请求内容无法解析：{reason}' },
   body_too_large: { en: 'The request body is too large', 'zh-cn': '请求内容过大' },
   body_too_deep: { en: 'The request body is nested too deeply (at most {max} levels)', 'zh-cn': '请求内容嵌套层级过深（最多 {max} 层）' },
+  body_encoding_unsupported: {
+    en: 'Compressed request bodies are not accepted: send the body without Content-Encoding',
+    'zh-cn': '不接受压缩的请求内容：请去掉 Content-Encoding，发送未压缩的内容',
+  },
   cross_site: {
     en: "Cross-site request refused: a change made with the login cookie must come from this site's own pages",
     'zh-cn': '拒绝跨站请求：使用登录 Cookie 的修改操作必须来自本站页面',
@@ -38,6 +42,7 @@ export const Messages = {
   },
   password_length: { en: 'A password has 6 to 128 characters', 'zh-cn': '密码长度为 6 到 128 个字符' },
   verification_code_are_incorrect: { en: 'Verification code are incorrect', 'zh-cn': '验证码不正确' },
+  verification_code_required: { en: 'Please enter the verification code shown in the image', 'zh-cn': '请输入图片中的验证码' },
   no_empty_password: { en: 'no empty password', 'zh-cn': '密码不能为空' },
   username_or_password_incorrect: { en: 'Username or password are incorrect', 'zh-cn': '用户名或密码不正确' },
   login_too_many_failures: {
@@ -141,6 +146,10 @@ export const Messages = {
     'zh-cn': '这是私密项目，请先输入访问密码',
   },
   access_password_are_incorrect: { en: 'Access password are incorrect', 'zh-cn': '访问密码不正确' },
+  item_password_too_many_failures: {
+    en: 'Too many wrong visit passwords for this item from your address: try again in {minutes} minutes',
+    'zh-cn': '你所在地址对该项目输错访问密码的次数过多，请 {minutes} 分钟后再试',
+  },
   item_owner_password_incorrect: { en: 'The password is incorrect', 'zh-cn': '密码错误' },
   item_archived_read_only: {
     en: 'This item is archived and read-only: it can no longer change',

@@ -26,7 +26,10 @@ export interface Route {
   subject: Subject;
   auth: AuthRule;
   effect: RouteEffect;
-  /** Counted by the per-address limiter (login, register and password endpoints). */
+  /**
+   * Its failed calls count in the gateway's per-address limit (`RATE_LIMIT_PER_MINUTE`): calls that
+   * guess a secret (login, register, passwords, mailed links, visit passwords) or confirm with one.
+   */
   rateLimited?: boolean;
   upload?: UploadRule;
 }

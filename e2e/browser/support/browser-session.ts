@@ -25,6 +25,29 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * Every Content-Security-Policy violation that any visitor's pages reported, as `label: what was refused`.
+ * Each test must leave it empty: the app runs under the gateway's CSP (gateway/src/http/security-headers.ts),
+ * and a refused script, style, image or request is a screen that does not work.
+ */
+const cspViolations: string[] = [];
+
+afterEach(() => {
+  expect(cspViolations.splice(0)).toEqual([]);
+});
+
+afterAll(() => {
+  expect(cspViolations.splice(0)).toEqual([]);
+});
+
+/** Reports each `securitypolicyviolation` event of the page to the test (runs in the page, before its scripts). */
+function listenForCspViolations(): void {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    const report = (window as unknown as { __quireCspViolation: (text: string) => void }).__quireCspViolation;
+    report(`${location.pathname}: ${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+  });
+}
+
 /** One visitor: a context with its own cookies, at the given width, recording what the console says. */
 export class BrowserVisitor {
   readonly consoleErrors: string[] = [];
@@ -51,6 +74,12 @@ export class BrowserVisitor {
     }
     const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport], locale: 'en-US' });
     context.setDefaultTimeout(10_000);
+    // Both ways: the event (with its directive) and chromium's console line, for every page of the context.
+    await context.exposeBinding('__quireCspViolation', (_source, text: string) => cspViolations.push(`${label}: ${text}`));
+    await context.addInitScript(listenForCspViolations);
+    context.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${label}: ${message.text()}`);
+    });
     return new BrowserVisitor(context, await context.newPage(), viewport, label, baseUrl);
   }
 

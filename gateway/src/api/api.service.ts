@@ -4,7 +4,7 @@ import { TransportClient } from '@quire/platform';
 import { AppError, ErrorCode, anonymousCaller, findRoute, isReply, type CacheVersions, type Caller, type Reply, type Route, type UploadedFile, type WireParams } from '@quire/proto';
 import { wireParams } from '../http/wire-params';
 import { CallerResolver } from '../session/caller-resolver';
-import { RateLimiter } from '../security/rate-limiter';
+import { RateLimiter, type RateLimitPlace } from '../security/rate-limiter';
 import { WriteGuard } from '../security/write-guard';
 import { isUnreadMultipart } from '../upload/upload-route';
 import { UploadReceiver } from '../upload/upload-receiver';
@@ -19,6 +19,8 @@ export interface ApiCall {
   upload?: UploadedFile;
   /** An explicit credential authenticated the call: its reply sets or clears no session cookie of the browser. */
   explicit: boolean;
+  /** On a rate-limited route: the call's place in its address's window, given back when it succeeds. */
+  place?: RateLimitPlace;
 }
 
 /** Resolves a request to a route and a caller, enforces the route's rule, and forwards it. */
@@ -43,21 +45,21 @@ export class ApiService {
     const versions = resolved.versions;
     this.writes.check(req, route, params, caller);
     const explicit = this.writes.isExplicit(req, params, caller);
-    if (route.rateLimited) await this.limiter.consume(req.ip ?? '');
+    const place = route.rateLimited ? await this.limiter.reserve(req.ip ?? '') : undefined;
     if ((route.auth === 'required' || route.auth === 'admin') && caller.uid === 0) {
       throw new AppError(ErrorCode.NotLoggedIn, 'not_logged_in');
     }
     if (route.auth === 'admin' && caller.groupid !== 1) throw new AppError(ErrorCode.NoPermission, 'no_permission');
-    if (!route.upload) return { route, caller, params, versions, explicit };
+    if (!route.upload) return { route, caller, params, versions, explicit, place };
     // Only the gateway names a stored file: a `file` the client sent is dropped.
     const { file: _claimed, ...rest } = params;
-    if (!isUnreadMultipart(req)) return { route, caller, params: rest, versions, explicit };
+    if (!isUnreadMultipart(req)) return { route, caller, params: rest, versions, explicit, place };
     const received = await this.uploads.receive(req, route.upload);
     const { file: _field, ...fields } = received.fields;
     const merged = { ...rest, ...fields };
     return received.file
-      ? { route, caller, params: { ...merged, file: received.file }, upload: received.file, versions, explicit }
-      : { route, caller, params: merged, versions, explicit };
+      ? { route, caller, params: { ...merged, file: received.file }, upload: received.file, versions, explicit, place }
+      : { route, caller, params: merged, versions, explicit, place };
   }
 
   async forward(call: ApiCall): Promise<Reply> {
@@ -68,6 +70,7 @@ export class ApiService {
       if (call.upload) await this.uploads.discard(call.upload);
       throw error;
     }
+    if (call.place) await this.limiter.release(call.place);
     return isReply(reply) ? reply : { $reply: true, data: reply };
   }
 }

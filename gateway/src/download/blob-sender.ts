@@ -27,7 +27,10 @@ export class BlobSender {
     if (size !== undefined) res.setHeader('Content-Length', String(size));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', body.filename));
+    // Replaces the SPA's policy that every answer starts with (http/security-headers.ts).
     res.setHeader('Content-Security-Policy', DOWNLOAD_CSP);
+    // An uploaded image may be shown by another site (ShowDoc's image links); anything else stays same-origin.
+    if (inline) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     // The same URL answers by the reader's rights: never from a shared cache.
     res.setHeader('Cache-Control', 'private, max-age=300');
     try {

@@ -1,8 +1,10 @@
+import type { Readable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import * as express from 'express';
 import busboy from 'busboy';
-import { AppError, ErrorCode } from '@quire/proto';
+import { AppError, ErrorCode, translate, type Language } from '@quire/proto';
 import { uploadRuleForPath } from '../upload/upload-route';
+import { sendError } from './envelope';
 
 /** Largest form or JSON body (a page's Markdown travels this way). */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -24,7 +26,9 @@ const BACKSLASH = 0x5c;
  * character, and other charsets are decoded first.
  */
 export function assertJsonDepth(body: Buffer, encoding = 'utf-8'): void {
-  const bytes = /^utf-?8$/i.test(encoding) ? body : Buffer.from(body.toString(encoding as BufferEncoding), 'utf8');
+  // body-parser takes any `utf-*` charset it knows; the ones Node cannot decode (UTF-7, UTF-32) are refused here.
+  if (!Buffer.isEncoding(encoding)) throw new AppError(ErrorCode.BadRequest, 'bad_request', { reason: `unsupported charset "${encoding.toUpperCase()}"` });
+  const bytes = /^utf-?8$/i.test(encoding) ? body : Buffer.from(body.toString(encoding), 'utf8');
   let depth = 0;
   let inString = false;
   for (let i = 0; i < bytes.length; i++) {
@@ -43,8 +47,19 @@ export function assertJsonDepth(body: Buffer, encoding = 'utf-8'): void {
 }
 
 /**
+ * Takes a multipart file part nobody stores to its end. Its errors are the form's (busboy fails
+ * the open part too when the body breaks off), which the parser reports once: without a listener
+ * here, a truncated body would throw them at the process.
+ */
+export function drainPart(part: Readable): void {
+  part.on('error', () => undefined);
+  part.resume();
+}
+
+/**
  * Parses multipart/form-data fields into `req.body`. File parts are drained; the bodies of
  * routes that take a file are left unread for UploadReceiver, which streams into BlobStorage.
+ * A body past MAX_BODY_BYTES, or a field past MAX_FIELD_BYTES, is refused (413) rather than cut.
  */
 export function multipartFields() {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -57,31 +72,64 @@ export function multipartFields() {
       return next(new AppError(ErrorCode.BadRequest, 'bad_request', { reason: (error as Error).message }));
     }
     const fields: Record<string, string | string[]> = {};
-    let failed = false;
-    parser.on('field', (name, value) => {
+    let settled = false;
+    let received = 0;
+    const settle = (error?: AppError) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', count);
+      if (!error) {
+        req.body = fields;
+        return next();
+      }
+      req.unpipe(parser);
+      if (error.key === 'body_too_large') {
+        // The rest is not worth reading: answer, then close the connection.
+        req.pause();
+        res.setHeader('Connection', 'close');
+      } else {
+        req.resume();
+      }
+      next(error);
+    };
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > MAX_BODY_BYTES) settle(new AppError(ErrorCode.BadRequest, 'body_too_large'));
+    };
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) return settle(new AppError(ErrorCode.BadRequest, 'body_too_large'));
       const existing = fields[name];
       fields[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
     });
-    parser.on('file', (_name, stream) => stream.resume());
-    parser.on('error', (error: Error) => {
-      if (failed) return;
-      failed = true;
-      req.unpipe(parser);
-      req.resume();
-      next(new AppError(ErrorCode.BadRequest, 'bad_request', { reason: error.message }));
-    });
-    parser.on('close', () => {
-      if (failed) return;
-      req.body = fields;
-      next();
+    parser.on('file', (_name, part) => drainPart(part));
+    parser.on('error', (error: Error) => settle(new AppError(ErrorCode.BadRequest, 'bad_request', { reason: error.message })));
+    parser.on('close', () => settle());
+    req.on('data', count);
+    // A client gone half way: nobody reads the answer, but the parser lets go of the request.
+    req.on('close', () => {
+      if (!req.complete) settle(new AppError(ErrorCode.BadRequest, 'bad_request', { reason: 'the client went away' }));
     });
     req.pipe(parser);
+  };
+}
+
+/**
+ * Refuses a body sent with a content coding (gzip, deflate, br …) with 415. Browsers and ShowDoc's
+ * clients send bodies as they are; accepting codings would let a few kilobytes inflate to the
+ * size limit in every parser, the multipart ones included, for no client's benefit.
+ */
+export function refuseEncodedBodies() {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const coding = String(req.headers['content-encoding'] ?? '').trim().toLowerCase();
+    if (coding === '' || coding === 'identity') return next();
+    next(new AppError(ErrorCode.BadRequest, 'body_encoding_unsupported'));
   };
 }
 
 /** JSON (merged into the parameters, contract §1.2), form-encoded and multipart bodies. */
 export function bodyParsers() {
   return [
+    refuseEncodedBodies(),
     express.json({
       limit: MAX_BODY_BYTES,
       type: (req) => /json/i.test(String(req.headers['content-type'] ?? '')),
@@ -91,6 +139,27 @@ export function bodyParsers() {
     express.urlencoded({ limit: MAX_BODY_BYTES, extended: false, parameterLimit: 10_000 }),
     multipartFields(),
   ];
+}
+
+/** The HTTP status of a body refused: 413 too large, 415 compressed, 400 otherwise. */
+function bodyErrorStatus(error: AppError): number {
+  if (error.key === 'body_too_large') return 413;
+  if (error.key === 'body_encoding_unsupported') return 415;
+  return 400;
+}
+
+/**
+ * Answers a body no parser could read: the envelope with 400, 413 or 415, or, on editor.md's
+ * upload route, `{success: 0, message}` with 200, as every other failure there (EditorMdReplies).
+ */
+export function sendBodyError(req: Request, res: Response, error: unknown, language: Language): void {
+  const appError = bodyErrorToAppError(error);
+  const message = translate(appError.key, language, appError.params);
+  if (uploadRuleForPath(req.path)?.editorMd) {
+    if (!res.headersSent) res.status(200).json({ success: 0, message });
+    return;
+  }
+  sendError(res, appError.code, message, bodyErrorStatus(appError));
 }
 
 /** Turns body-parser failures into the envelope's error instead of an HTML error page. */

@@ -4,7 +4,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { BlobStorage, type BlobInfo } from '@quire/platform';
 import { AppError, ErrorCode, MAX_UPLOAD_BYTES, sniffContentType, type UploadedFile, type UploadRule, type WireParams } from '@quire/proto';
-import { MAX_BODY_BYTES } from '../http/body-parsers';
+import { drainPart, MAX_BODY_BYTES } from '../http/body-parsers';
 import { newUploadKey } from './upload-key';
 
 /** Enough leading bytes for every signature `sniffContentType` knows (it reads at most 512). */
@@ -82,7 +82,7 @@ export class UploadReceiver {
       parser.on('file', (name, stream, info) => {
         // A form's empty file input sends a part with an empty name and no bytes: that is no file.
         if (upload || failure || !rule.fields.includes(name) || !info.filename) {
-          stream.resume();
+          drainPart(stream);
           return;
         }
         upload = new FileUpload(this.blobs, this.logger, stream, info.filename ?? '');

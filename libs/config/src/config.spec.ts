@@ -12,11 +12,11 @@ describe(loadConfig.name, () => {
   });
 
   it('reads every variable it names', () => {
-    const sut = loadConfig({ PORT: '8080', DATA_DIR: '/tmp/q', LANGUAGE: 'zh-cn', TRUST_PROXY: 'true', MONGO_URL: 'mongodb://db:27017/q', SMTP_URL: 'smtp://mail:25' });
+    const sut = loadConfig({ PORT: '8080', DATA_DIR: '/tmp/q', LANGUAGE: 'zh-cn', TRUST_PROXY: '1', MONGO_URL: 'mongodb://db:27017/q', SMTP_URL: 'smtp://mail:25' });
     expect(sut.http.port).toBe(8080);
     expect(sut.dataDir).toBe('/tmp/q');
     expect(sut.language).toBe('zh-cn');
-    expect(sut.http.trustProxy).toBe(true);
+    expect(sut.http.trustProxy).toBe(1);
     expect(sut.mongo.url).toBe('mongodb://db:27017/q');
     expect(sut.mail.smtpUrl).toBe('smtp://mail:25');
     expect(ENV_VARIABLES).toEqual(expect.arrayContaining(['PORT', 'DATA_DIR', 'LANGUAGE', 'NATS_URL', 'REDIS_URL', 'MONGO_URL', 'S3_ENDPOINT']));
@@ -30,12 +30,29 @@ describe(loadConfig.name, () => {
     ['REDIS_URL', 'not a url'],
     ['QUIRE_ADMIN_PASSWORD', '123'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,ingress.internal'],
     ['TRUSTED_ORIGINS', 'docs.example.com'],
     ['TRUSTED_ORIGINS', 'https://docs.example.com/wiki'],
     ['TRUSTED_ORIGINS', 'https://ok.example.com,ftp://files.example.com'],
   ])('stops the boot on %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value}"`));
+  });
+
+  it('reads TRUST_PROXY as off, a number of hops, or the proxies\' addresses', () => {
+    for (const off of ['false', '0', 'no', 'off']) expect(loadConfig({ TRUST_PROXY: off }).http.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).http.trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.7 ,fd00::/8,loopback' }).http.trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses TRUST_PROXY=true, which would let any client claim any address, and says what to give instead', () => {
+    for (const value of ['true', 'yes', 'on']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        `TRUST_PROXY="${value}": would trust any X-Forwarded-For a client sends (anyone could claim any address): give the number of proxies in front of Quire (e.g. 1 behind one ingress or reverse proxy) or their addresses (comma-separated IPs or CIDRs)`,
+      );
+    }
   });
 
   it('reads TRUSTED_ORIGINS as normalised origins, none by default', () => {

@@ -1,12 +1,7 @@
+import { isIP } from 'node:net';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { Languages } from '@quire/proto';
-
-const boolean = (fallback: boolean) =>
-  z
-    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
-    .default('')
-    .transform((v) => (v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v)));
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -44,6 +39,48 @@ function parseOrigin(value: string, ctx: z.RefinementCtx): string {
   return '';
 }
 
+/** Express's `trust proxy`: no proxy, a number of hops, or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+/** Most proxies Quire may sit behind; a larger count would trust whatever a client writes, as `true` would. */
+const MAX_PROXY_HOPS = 10;
+/** The address ranges express names (proxy-addr): loopback, link-local and unique-local (private) addresses. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP, a CIDR (`10.0.0.0/8`, `fd00::/8`) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: which proxies in front of Quire may say who the client is (`X-Forwarded-For`,
+ * `-Proto`, `-Host`). Off (`false`, `0`, unset); a number of hops (`1` behind one ingress: the
+ * address that ingress saw, whatever a client wrote further left); or the proxies' addresses.
+ * `true` would trust every hop a client writes itself, so anyone could claim any address: refused.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const lower = value.trim().toLowerCase();
+  if (['', 'false', 'no', 'off', '0'].includes(lower)) return false;
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return false as const;
+  };
+  if (['true', 'yes', 'on'].includes(lower)) {
+    return refuse(
+      'would trust any X-Forwarded-For a client sends (anyone could claim any address): give the number of proxies in front of Quire (e.g. 1 behind one ingress or reverse proxy) or their addresses (comma-separated IPs or CIDRs)',
+    );
+  }
+  if (/^\d+$/.test(lower)) return Number(lower) <= MAX_PROXY_HOPS ? Number(lower) : refuse(`must be at most ${MAX_PROXY_HOPS} hops`);
+  const entries = lower.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0) return refuse(`${wrong.map((entry) => JSON.stringify(entry)).join(', ')}: not a number of hops, an IP address or a CIDR range`);
+  return entries;
+}
+
 const secretKey = z.string().transform((value, ctx) => parseSecretKey(value.trim(), ctx) ?? z.NEVER);
 
 /** Every variable Quire reads; docker-compose.yml and k8s/ set each of them (a test checks). */
@@ -55,7 +92,8 @@ const EnvSchema = z.object({
   QUIRE_ADMIN_PASSWORD: z.string().min(6).max(128).optional(),
   REQUEST_TIMEOUT_MS: positive(20_000),
   RATE_LIMIT_PER_MINUTE: positive(30),
-  TRUST_PROXY: boolean(false),
+  /** `false`, a number of proxy hops, or the proxies' addresses (see parseTrustProxy). */
+  TRUST_PROXY: z.string().default('').transform(parseTrustProxy),
   WEB_DIST: z.string().optional(),
   NATS_URL: url(['nats:', 'tls:']).default('nats://127.0.0.1:4222'),
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
@@ -72,6 +110,8 @@ const EnvSchema = z.object({
   /** More origins (comma-separated `https://host[:port]`) whose pages may make changes with the session cookie, besides PUBLIC_URL's and the request's own. */
   TRUSTED_ORIGINS: z.string().default('').transform((value, ctx) => value.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => parseOrigin(entry, ctx))),
   JOB_CONCURRENCY: positive(2),
+  /** Distributed services: the port of their HTTP health endpoint (`/healthz` liveness, `/readyz` readiness); unset = none. */
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** What each user's uploaded files may hold together, in MiB; 0 = no limit. */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(0).default(1024),
   /** Addresses (IPs or CIDR ranges, comma-separated) the HTTP test tool's server proxy may reach although they are internal. */
@@ -93,7 +133,7 @@ export const ENV_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSc
 export type Mode = 'embedded' | 'distributed';
 
 export interface QuireConfig {
-  http: { port: number; host: string; trustProxy: boolean; requestTimeoutMs: number; rateLimitPerMinute: number; webDist: string; trustedOrigins: string[] };
+  http: { port: number; host: string; trustProxy: TrustProxy; requestTimeoutMs: number; rateLimitPerMinute: number; webDist: string; trustedOrigins: string[] };
   language: (typeof Languages)[number];
   dataDir: string;
   adminPassword?: string;
@@ -107,6 +147,8 @@ export interface QuireConfig {
   /** The site's address as users reach it, without a trailing slash (links in mail). */
   publicUrl: string;
   jobs: { concurrency: number };
+  /** A distributed service's health endpoint (`/healthz`, `/readyz`); no port = none. The gateway answers both on PORT. */
+  health: { port?: number };
   /** Bytes each user's uploaded files may hold together; 0 = no limit. */
   uploads: { quotaBytes: number };
   /** The HTTP API test tool's server proxy: internal addresses it may reach all the same (default none). */
@@ -155,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): QuireConfig {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jobs: { concurrency: e.JOB_CONCURRENCY },
+    health: { port: e.HEALTH_PORT },
     uploads: { quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024 },
     httpProxy: { allowHosts: e.HTTP_PROXY_ALLOW_HOSTS.split(',').map((entry) => entry.trim()).filter(Boolean) },
     secrets: { key: e.QUIRE_SECRET_KEY, previousKeys: e.QUIRE_SECRET_KEY_PREVIOUS, keyFile: secretKeyFile(e.QUIRE_SECRET_KEY_FILE, path.resolve(e.DATA_DIR), env) },

@@ -11,7 +11,20 @@ export interface HealthReport {
   checks: Record<string, 'ok' | string>;
 }
 
-/** Readiness: every outside dependency of this process answers within a short time. */
+/** The outside dependencies a process can be asked about. */
+export type Dependency = 'documents' | 'keyValue' | 'blobs' | 'jobs' | 'transport';
+
+const ALL_DEPENDENCIES: readonly Dependency[] = ['documents', 'keyValue', 'blobs', 'jobs', 'transport'];
+
+/**
+ * What every request of a service needs: its documents (MongoDB) and its key-value store (Redis:
+ * sessions, locks, caches). Without one of them a service leaves its queue group. S3 is not among
+ * them (only uploads and exports touch it: an S3 outage fails those, not every read and save), and
+ * NATS is not either (without it the service is out of the group anyway).
+ */
+export const SERVING_DEPENDENCIES: readonly Dependency[] = ['documents', 'keyValue'];
+
+/** Readiness: every outside dependency of this process (or the ones asked) answers within a short time. */
 @Injectable()
 export class HealthService {
   constructor(
@@ -22,17 +35,15 @@ export class HealthService {
     private readonly transport: TransportClient,
   ) {}
 
-  async check(timeoutMs = 2_000): Promise<HealthReport> {
-    const probes: Record<string, () => Promise<void>> = {
+  async check(timeoutMs = 2_000, dependencies: readonly Dependency[] = ALL_DEPENDENCIES): Promise<HealthReport> {
+    const probes: Record<Dependency, () => Promise<void>> = {
       documents: () => this.documents.ping(),
       keyValue: () => this.keyValue.ping(),
       blobs: () => this.blobs.ping(),
       jobs: () => this.jobs.ping(),
       transport: () => this.transport.ping(),
     };
-    const results = await Promise.all(
-      Object.entries(probes).map(async ([name, probe]) => [name, await settle(probe, timeoutMs)] as const),
-    );
+    const results = await Promise.all(dependencies.map(async (name) => [name, await settle(probes[name], timeoutMs)] as const));
     const checks = Object.fromEntries(results);
     return { ok: results.every(([, result]) => result === 'ok'), checks };
   }

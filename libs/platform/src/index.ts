@@ -37,3 +37,4 @@ export * from './secrets/secret-cipher';
 export * from './secrets/secret-key-file';
 export * from './fs/private-files';
 export * from './secrets/sealed-collection';
+export * from './net/address-block';

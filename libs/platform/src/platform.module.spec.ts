@@ -178,7 +178,7 @@ describeWith({ binary: 'redis-server' }, 'PlatformModule (distributed, through c
       [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-distributed-'));
       const config = loadConfig({ DATA_DIR: dataDir, NATS_URL: nats.url, REDIS_URL: redis.url, REQUEST_TIMEOUT_MS: '2000', QUIRE_SECRET_KEY: 'a'.repeat(64) });
-      service = await createServiceMicroservice(CounterModule, { service: 'notice', config, consumes: [JobName.SendMail] });
+      ({ microservice: service } = await createServiceMicroservice(CounterModule, { service: 'notice', config, consumes: [JobName.SendMail] }));
       service.useLogger(['error']);
       await service.listen();
       gateway = new NatsTransportClient(nats.url, 2_000);

@@ -13,6 +13,7 @@ import { Mailer } from './mailer/mailer';
 import { InProcessBus } from './transport/in-process/in-process-bus';
 import { InProcessTransportClient } from './transport/in-process/in-process-transport-client';
 import { NatsTransportClient } from './transport/nats-transport-client';
+import { natsConnectionName } from './transport/nats-options';
 import { TransportClient } from './transport/transport-client';
 import { preparePrivateDataDir } from './fs/private-files';
 import { SecretCipher } from './secrets/secret-cipher';
@@ -35,6 +36,8 @@ export interface PlatformOptions {
   config: QuireConfig;
   /** Jobs this process works on; their `@OnJob` handlers must exist (JobsModule checks at boot). */
   consumes?: JobName[];
+  /** The app this process is (`gateway`, `page`…): names its NATS connection in the broker's monitoring. */
+  app?: string;
 }
 
 /** Closes everything the platform opened, transport first, stores last. */
@@ -75,7 +78,7 @@ class PlatformShutdown implements OnApplicationShutdown {
 export class PlatformModule {
   static forRoot(options: PlatformOptions): DynamicModule {
     const { config } = options;
-    const providers = options.mode === 'embedded' ? embeddedProviders(config) : distributedProviders(config);
+    const providers = options.mode === 'embedded' ? embeddedProviders(config) : distributedProviders(config, options.app);
     const mailer: Provider = {
       provide: Mailer,
       inject: [DocumentStore],
@@ -146,7 +149,7 @@ function embeddedProviders(config: QuireConfig): Provider[] {
  * Distributed: Redis, BullMQ and NATS always; MongoDB when MONGO_URL is set and S3 when
  * S3_ENDPOINT is set, otherwise NeDB files and local disk under DATA_DIR (one replica per service).
  */
-function distributedProviders(config: QuireConfig): Provider[] {
+function distributedProviders(config: QuireConfig, app = 'quire'): Provider[] {
   const mongoUrl = config.mongo.url;
   const s3Endpoint = config.s3.endpoint;
   return [
@@ -182,7 +185,7 @@ function distributedProviders(config: QuireConfig): Provider[] {
     },
     {
       provide: TransportClient,
-      useFactory: () => new NatsTransportClient(config.nats.url, config.http.requestTimeoutMs),
+      useFactory: () => new NatsTransportClient(config.nats.url, config.http.requestTimeoutMs, natsConnectionName(app, 'call')),
     },
   ];
 }

@@ -33,10 +33,10 @@ export class ApiClient {
     return (await this.request(path)).json<ApiEnvelope<T>>();
   }
 
-  async request(path: string, init: { method?: string; body?: RequestInit['body']; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+  async request(path: string, init: { method?: string; body?: RequestInit['body']; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<RawResponse> {
     const headers: Record<string, string> = { origin: this.baseUrl, ...init.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = await fetch(this.baseUrl + path, { method: init.method ?? 'GET', body: init.body, headers, redirect: 'manual' });
+    const response = await fetch(this.baseUrl + path, { method: init.method ?? 'GET', body: init.body, headers, redirect: 'manual', signal: init.signal });
     for (const line of response.headers.getSetCookie()) this.storeCookie(line);
     const body = Buffer.from(await response.arrayBuffer());
     return {

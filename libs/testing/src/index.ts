@@ -10,3 +10,4 @@ export * from './context-app';
 export * from './user-factory';
 export * from './slapd';
 export * from './mongo-wire-server';
+export * from './tcp-gate';

@@ -24,8 +24,8 @@ export interface QuireProcess {
   readonly app: QuireApp;
   readonly output: () => string;
   readonly pid: () => number | undefined;
-  /** Starts it and resolves once its log says it is ready. */
-  start(): Promise<void>;
+  /** Starts it and resolves once its log says it is ready (or matches `until`: a service that waits for its stores is not). */
+  start(until?: RegExp): Promise<void>;
   /** Sends a signal and waits for the exit; resolves with the exit code (null when killed by the signal). */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -48,7 +48,7 @@ export function quireProcess(app: QuireApp, env: Record<string, string>, readyPa
     app,
     output: () => output,
     pid: () => child?.pid,
-    async start() {
+    async start(until = readyPattern) {
       if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: build first (npm run build:server)`);
       output = '';
       const proc = spawn(process.execPath, [entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -57,7 +57,7 @@ export function quireProcess(app: QuireApp, env: Record<string, string>, readyPa
         const timer = setTimeout(() => reject(new Error(`${app} did not become ready in 30 s:\n${output}`)), 30_000);
         const onData = (chunk: Buffer) => {
           output += chunk.toString();
-          if (readyPattern.test(output)) {
+          if (until.test(output)) {
             clearTimeout(timer);
             resolve();
           }

@@ -12,6 +12,8 @@ export interface S3Server {
   /** A bucket name for the test to use; it does not exist until the client creates it. */
   bucket: string;
   region: string;
+  /** Where the server keeps the objects (to see what a test left stored). */
+  directory: string;
   /** Stops the server and removes its files. */
   stop(): Promise<void>;
 }
@@ -42,6 +44,7 @@ export async function startS3Server(): Promise<S3Server> {
     secretKey: 'S3RVER',
     bucket: 'quire-test',
     region: 'us-east-1',
+    directory,
     async stop() {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });

@@ -12,11 +12,15 @@ export function startNatsServer(): Promise<ServerProcess> {
   });
 }
 
-/** A real redis-server on a free loopback port, keeping nothing on disk. */
-export function startRedisServer(): Promise<ServerProcess> {
+/**
+ * A real redis-server on a free loopback port, keeping nothing on disk; `persistent`: every write goes to
+ * an append-only file, fsynced, so what it held is back after a stop and start (as production's Redis).
+ */
+export function startRedisServer(options: { persistent?: boolean } = {}): Promise<ServerProcess> {
+  const persistence = options.persistent ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
   return startServerProcess({
     binary: 'redis-server',
-    args: (port, dir) => ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    args: (port, dir) => ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir],
     url: (port) => `redis://127.0.0.1:${port}`,
   });
 }

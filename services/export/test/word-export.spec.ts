@@ -203,6 +203,24 @@ describe(ExportJobService.name, () => {
       expect(await paragraphs(zip)).toContain('still here');
     });
 
+    it('exports Markdown built to make the parser slow as its text, in pieces that parse quickly', async () => {
+      // Issue 14's fuzz: one piece of 100 KB of `*a` held the export (and an embedded server) for two minutes.
+      const itemId = await world.item(owner, 'Slow');
+      await world.page(owner, itemId, 'Emphasis', '*a'.repeat(50_000));
+      await world.page(owner, itemId, 'Brackets', `${'['.repeat(30_000)}${']'.repeat(30_000)}`);
+      await world.page(owner, itemId, 'Table', `| A | B |\n|---|---|\n| ${'*x'.repeat(10_000)} | \\| kept |\n\n| no table |\n|-${' '.repeat(300_000)}x`);
+      await world.page(owner, itemId, 'After', 'still here');
+
+      const { zip } = await world.exported(owner, { item_id: itemId });
+
+      expect(await headings(zip)).toEqual(['1: 1、Emphasis', '1: 2、Brackets', '1: 3、Table', '1: 4、After']);
+      const text = (await paragraphs(zip)).join('');
+      expect(text.split('a').length - 1).toBeGreaterThanOrEqual(50_000);
+      expect(text.split('[').length - 1).toBe(30_000);
+      expect((await tableCells(zip))[1]).toEqual(['*x'.repeat(10_000), '| kept']);
+      expect(await paragraphs(zip)).toContain('still here');
+    }, 60_000);
+
     it('exports a page holding a 5 MB table within seconds, keeping its first rows with a note', async () => {
       const itemId = await world.item(owner, 'Huge');
       const rows = Array.from({ length: 160_000 }, (_, i) => `| row ${i} | value ${i} | 说明 ${i} |`);

@@ -320,6 +320,14 @@ export function describeDocumentStoreContract(
         expect(await sut.count({})).toBe(6);
       });
 
+      it('refuses a unique index over duplicates already stored, and creates none', async () => {
+        await seed();
+
+        await expect(sut.ensureIndex({ field: 'author', unique: true })).rejects.toBeInstanceOf(DuplicateKeyError);
+        await sut.insertOne({ book_id: 6, title: 'Third by ann', tags: [], author: 'ann' });
+        expect(ids(await sut.find({ author: 'ann' }))).toEqual([1, 5, 6]);
+      });
+
       it('a non-unique index still finds every match', async () => {
         await sut.ensureIndex({ field: 'author' });
         await seed();

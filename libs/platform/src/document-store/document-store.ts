@@ -79,7 +79,12 @@ export class DuplicateKeyError extends Error {
 
 /** A collection of plain documents. Documents never carry the store's internal `_id`. */
 export abstract class Collection<T extends object> {
-  /** Creates the index if it does not exist yet (idempotent). */
+  /**
+   * Creates the index if it does not exist yet (idempotent). A unique index over documents that
+   * already break it is refused with DuplicateKeyError and not created. Changing an existing index
+   * (`unique` or `sparse`) is not supported: MongoDB refuses it (IndexKeySpecsConflict) and keeps
+   * the old one, NeDB keeps the old one silently.
+   */
   abstract ensureIndex(spec: IndexSpec<T>): Promise<void>;
   /** Stores a copy of the document (fields whose value is `undefined` are left out) and returns it. */
   abstract insertOne(doc: T): Promise<T>;

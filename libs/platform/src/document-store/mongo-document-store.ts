@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import mongoose from 'mongoose';
 import {
   Collection,
@@ -27,6 +28,8 @@ export interface MongoDocumentStoreOptions {
   url: string;
   /** How long an operation waits for a reachable server before it fails (default 10 s). */
   serverSelectionTimeoutMS?: number;
+  /** Between two attempts at the first connection (default 1 s). */
+  connectRetryMs?: number;
 }
 
 const DUPLICATE_KEY_CODES = new Set([11000, 11001]);
@@ -34,25 +37,52 @@ const DUPLICATE_KEY_CODES = new Set([11000, 11001]);
 /**
  * The distributed DocumentStore: MongoDB through mongoose's connection, using the native
  * driver collections (no schemas, no buffering). Documents are read with `{ _id: 0 }`.
+ * A MongoDB that cannot be reached at boot is tried again until it answers (operations wait for
+ * it, `ping` fails at once meanwhile); once connected, the driver reconnects by itself.
  */
 export class MongoDocumentStore extends DocumentStore {
-  private readonly connection: mongoose.Connection;
+  private readonly logger = new Logger(MongoDocumentStore.name);
+  private connection: mongoose.Connection | undefined;
   private readonly ready: Promise<Db>;
   private readonly collections = new Map<string, MongoCollection<object>>();
+  private connected = false;
+  private closed = false;
+  private lastError = 'not connected yet';
+  private wakeRetry: () => void = () => undefined;
 
-  constructor(options: MongoDocumentStoreOptions) {
+  constructor(private readonly options: MongoDocumentStoreOptions) {
     super();
-    this.connection = mongoose.createConnection(options.url, {
-      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000,
-      autoIndex: false,
-      autoCreate: false,
-    });
-    this.ready = this.connection.asPromise().then((connection) => {
-      if (!connection.db) throw new Error('MongoDB connection has no database');
-      return connection.db;
-    });
-    // Callers see the failure on their first operation; do not crash on an unhandled rejection.
+    this.ready = this.connect();
+    // Rejects only once closed; do not crash on an unhandled rejection.
     this.ready.catch(() => undefined);
+  }
+
+  /** The first connection, attempted until it succeeds or the store is closed. */
+  private async connect(): Promise<Db> {
+    for (let attempt = 1; !this.closed; attempt++) {
+      const connection = mongoose.createConnection(this.options.url, {
+        serverSelectionTimeoutMS: this.options.serverSelectionTimeoutMS ?? 10_000,
+        autoIndex: false,
+        autoCreate: false,
+      });
+      this.connection = connection;
+      try {
+        await connection.asPromise();
+        if (!connection.db) throw new Error('MongoDB connection has no database');
+        if (attempt > 1) this.logger.log('MongoDB answers: connected');
+        this.connected = true;
+        return connection.db;
+      } catch (error) {
+        this.lastError = error instanceof Error ? error.message : String(error);
+        if (attempt === 1) this.logger.warn(`MongoDB is not reachable yet (${this.lastError}); trying again until it is`);
+        await connection.close().catch(() => undefined);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.options.connectRetryMs ?? 1_000);
+          this.wakeRetry = () => (clearTimeout(timer), resolve());
+        });
+      }
+    }
+    throw new Error('MongoDocumentStore is closed');
   }
 
   override collection<T extends object>(name: string): Collection<T> {
@@ -82,11 +112,14 @@ export class MongoDocumentStore extends DocumentStore {
   }
 
   override async ping(): Promise<void> {
+    if (!this.connected) throw new Error(`MongoDB does not answer: ${this.lastError}`);
     await (await this.ready).command({ ping: 1 });
   }
 
   override async close(): Promise<void> {
-    await this.connection.close();
+    this.closed = true;
+    this.wakeRetry();
+    await this.connection?.close();
   }
 }
 

@@ -104,6 +104,15 @@ export class EmbeddedKeyValueStore extends KeyValueStore {
     return token;
   }
 
+  override async renewLock(key: string, token: string, ttlSeconds: number): Promise<boolean> {
+    KeyValueStore.assertTtl(ttlSeconds);
+    const held = this.locks.get(key);
+    const now = Date.now();
+    if (held?.token !== token || held.expiresAt <= now) return false;
+    held.expiresAt = now + ttlSeconds * 1000;
+    return true;
+  }
+
   override async unlock(key: string, token: string): Promise<void> {
     if (this.locks.get(key)?.token === token) this.locks.delete(key);
   }

@@ -173,6 +173,34 @@ export function describeKeyValueStoreContract(
       expect(await sut.tryLock(key('lock'), 30)).toBeNull();
     });
 
+    it('renews a lock only for the token that holds it', async () => {
+      const first = (await sut.tryLock(key('lock'), 1)) as string;
+      expect(await sut.renewLock(key('lock'), 'not-the-token', 30)).toBe(false);
+      expect(await sut.renewLock(key('lock'), first, 2)).toBe(true);
+      await sleep(1_100);
+      // Renewed for 2 s: still held 1.1 s after a 1 s ttl.
+      expect(await sut.tryLock(key('lock'), 30)).toBeNull();
+      await sleep(1_000);
+      const second = (await sut.tryLock(key('lock'), 30)) as string;
+      expect(second).toEqual(expect.any(String));
+      expect(await sut.renewLock(key('lock'), first, 30)).toBe(false);
+      expect(await sut.renewLock(key('lock'), second, 30)).toBe(true);
+    });
+
+    it('withLock keeps its lock past the ttl while the task runs, and frees it when the task ends', async () => {
+      const seen: (string | null)[] = [];
+      const task = async (held: AbortSignal) => {
+        for (let i = 0; i < 5; i++) {
+          await sleep(500);
+          seen.push(await sut.tryLock(key('lock'), 30));
+        }
+        return held.aborted;
+      };
+      expect(await withLock(sut, key('lock'), task, { ttlSeconds: 1 })).toBe(false);
+      expect(seen).toEqual([null, null, null, null, null]);
+      expect(await sut.tryLock(key('lock'), 30)).toEqual(expect.any(String));
+    });
+
     it('withLock runs tasks under one key one at a time, and frees the lock when a task fails', async () => {
       let running = 0;
       let overlapped = false;
@@ -187,6 +215,20 @@ export function describeKeyValueStoreContract(
 
       expect(overlapped).toBe(false);
       expect(await sut.tryLock(key('lock'), 30)).toEqual(expect.any(String));
+    });
+
+    it("withLock serves one process's waiters in the order they asked, and one whose wait runs out in the queue gives up", async () => {
+      const order: number[] = [];
+      const task = (n: number) => async () => {
+        await sleep(2);
+        order.push(n);
+      };
+      await Promise.all(Array.from({ length: 20 }, (_, n) => withLock(sut, key('queue'), task(n))));
+      expect(order).toEqual(Array.from({ length: 20 }, (_, n) => n));
+
+      const slow = withLock(sut, key('queue'), () => sleep(300));
+      await expect(withLock(sut, key('queue'), async () => 'ran', { waitMs: 50 })).rejects.toThrow(/still held/);
+      await slow;
     });
 
     it('withLock gives up on a lock held past its wait', async () => {

@@ -22,11 +22,17 @@ export abstract class KeyValueStore {
   /** The set's members, in no particular order; [] when it does not exist. */
   abstract setMembers(key: string): Promise<string[]>;
   /**
-   * Takes the lock `key` for `ttlSeconds` unless it is held: the new holder's token, or null.
-   * Every replica sharing the store shares its locks; a holder that dies frees the lock when its
-   * ttl runs out. Use `withLock`, which waits for the lock and always frees it.
+   * Takes the lock `key` for `ttlSeconds` unless it is held: the new holder's token (unique to this
+   * holding), or null. Every replica sharing the store shares its locks; a holder that dies frees
+   * the lock when its ttl runs out. Use `withLock`, which waits for the lock, renews it while the
+   * task runs, tells the task if it is lost, and always frees it.
    */
   abstract tryLock(key: string, ttlSeconds: number): Promise<string | null>;
+  /**
+   * Gives the lock `ttlSeconds` more from now if `token` still holds it: true; false when it does
+   * not (it expired, and another may hold it now).
+   */
+  abstract renewLock(key: string, token: string, ttlSeconds: number): Promise<boolean>;
   /** Frees the lock if `token` still holds it (once it expired and another took it, it stays theirs). */
   abstract unlock(key: string, token: string): Promise<void>;
   /** Remaining lifetime in seconds; -1 when the key has none, -2 when it does not exist. */

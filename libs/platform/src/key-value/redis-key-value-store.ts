@@ -10,30 +10,43 @@ export interface RedisKeyValueStoreOptions {
 
 /** Deletes the lock only while it holds the caller's token (atomic in Redis). */
 const UNLOCK_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+/** Extends the lock only while it holds the caller's token: 1, else 0. */
+const RENEW_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('expire', KEYS[1], ARGV[2]) else return 0 end";
+
+/** How long a reply may take; a socket silent for as long is dropped, which makes Redis "known down". */
+const COMMAND_TIMEOUT_MS = 3_000;
 
 /**
- * The distributed KeyValueStore on Redis. Connects on first use; while Redis is unreachable a
- * command fails after one reconnection attempt (a few seconds at most) instead of waiting.
+ * The distributed KeyValueStore on Redis. Connects at once and reconnects for ever. While Redis
+ * is known to be down (the connection is not ready: refused, dropped, or silent past the command
+ * timeout) every command fails at once with 10503, and so do the commands in flight when the
+ * connection drops: nothing waits for a reconnection. Only the very first connection is waited
+ * for, up to the connect timeout, so a store used right after it is built works.
  */
 export class RedisKeyValueStore extends KeyValueStore {
   private readonly redis: Redis;
   private lastError: Error | undefined;
+  /** Settles when the first connection attempt does, whichever way. */
+  private readonly firstAttempt: Promise<void>;
 
   constructor(options: RedisKeyValueStoreOptions) {
     super();
     this.redis = new Redis(options.url, {
-      lazyConnect: true,
-      // Commands issued while disconnected wait in the offline queue for at most one reconnection.
-      enableOfflineQueue: true,
-      maxRetriesPerRequest: 1,
+      // No offline queue, no retry of a command whose connection dropped: a known-down Redis answers at once.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
       connectTimeout: 3_000,
-      commandTimeout: 5_000,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      socketTimeout: COMMAND_TIMEOUT_MS,
       // close() only disconnects a socket that is not ready; do not hold the process for ioredis' 2 s default.
       disconnectTimeout: 100,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+      retryStrategy: (attempt) => Math.min(attempt * 200, 1_000),
     });
     // Without a listener ioredis prints every connection error; callers see them on their commands.
     this.redis.on('error', (error: Error) => (this.lastError = error));
+    this.firstAttempt = new Promise<void>((resolve) => {
+      for (const event of ['ready', 'close', 'end']) this.redis.once(event, () => resolve());
+    });
   }
 
   override get(key: string): Promise<string | null> {
@@ -70,6 +83,11 @@ export class RedisKeyValueStore extends KeyValueStore {
     const token = randomUUID();
     const taken = await this.reachable(() => this.redis.set(key, token, 'EX', ttlSeconds, 'NX'));
     return taken === 'OK' ? token : null;
+  }
+
+  override async renewLock(key: string, token: string, ttlSeconds: number): Promise<boolean> {
+    KeyValueStore.assertTtl(ttlSeconds);
+    return (await this.reachable(() => this.redis.eval(RENEW_SCRIPT, 1, key, token, ttlSeconds))) === 1;
   }
 
   override async unlock(key: string, token: string): Promise<void> {
@@ -116,12 +134,17 @@ export class RedisKeyValueStore extends KeyValueStore {
   /** Redis keeps no file of Quire's: its own persistence (RDB, AOF rewrites) is Redis's business. */
   override async compact(): Promise<void> {}
 
-  /** Runs a command; while Redis cannot be reached its failure is the API's 10503 (a clear "try again shortly"). */
+  /**
+   * Runs a command, or fails at once with the API's 10503 (a clear "try again shortly") while Redis
+   * is known to be down; a command cut off by a dropped connection or a timeout fails the same way.
+   */
   private async reachable<R>(command: () => Promise<R>): Promise<R> {
+    await this.firstAttempt;
+    if (this.redis.status !== 'ready') throw new AppError(ErrorCode.Unavailable, 'unavailable');
     try {
       return await command();
     } catch (error) {
-      if (this.redis.status !== 'ready' || /MaxRetriesPerRequest|Connection is closed|ECONNREFUSED|Command timed out|Stream isn't writeable/.test(String(error))) {
+      if (this.redis.status !== 'ready' || /MaxRetriesPerRequest|Connection is closed|ECONNREFUSED|Command timed out|Socket timeout|Stream isn't writeable|aborted due to connection close/.test(String(error))) {
         throw new AppError(ErrorCode.Unavailable, 'unavailable');
       }
       throw error;
@@ -129,11 +152,13 @@ export class RedisKeyValueStore extends KeyValueStore {
   }
 
   override async ping(): Promise<void> {
+    await this.firstAttempt;
+    const cause = () => (this.lastError ? ` (${this.lastError.message})` : '');
+    if (this.redis.status !== 'ready') throw new Error(`Redis does not answer: the connection is ${this.redis.status}${cause()}`);
     try {
       await this.redis.ping();
     } catch (error) {
-      const cause = this.lastError ? ` (${this.lastError.message})` : '';
-      throw new Error(`Redis does not answer: ${(error as Error).message}${cause}`, { cause: error });
+      throw new Error(`Redis does not answer: ${(error as Error).message}${cause()}`, { cause: error });
     }
   }
 

@@ -7,7 +7,7 @@ import { PlatformModule, QUIRE_CONFIG } from '../platform.module';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter';
 import { InProcessBus } from './in-process/in-process-bus';
 import { InProcessServer } from './in-process/in-process-server';
-import { natsServerOptions } from './nats-options';
+import { natsConnectionName, natsServerOptions } from './nats-options';
 import { QuireNatsServer } from './quire-nats-server';
 
 export interface ConnectTransportOptions {
@@ -50,6 +50,12 @@ export interface ServiceMicroserviceOptions {
   consumes?: JobName[];
 }
 
+export interface ServiceMicroservice {
+  microservice: INestMicroservice;
+  /** Its membership of the queue group (joined by `listen()`; QueueMembership leaves and rejoins it). */
+  queueGroup: QuireNatsServer;
+}
+
 /**
  * A distributed service's process: the context module on the distributed platform,
  * answering over NATS in the queue group named after the service (so N replicas share
@@ -60,13 +66,14 @@ export interface ServiceMicroserviceOptions {
 export async function createServiceMicroservice(
   module: Type | DynamicModule,
   options: ServiceMicroserviceOptions,
-): Promise<INestMicroservice> {
+): Promise<ServiceMicroservice> {
   class ServiceRootModule {}
   const root: DynamicModule = {
     module: ServiceRootModule,
-    imports: [PlatformModule.forRoot({ mode: 'distributed', config: options.config, consumes: options.consumes }), module],
+    imports: [PlatformModule.forRoot({ mode: 'distributed', config: options.config, consumes: options.consumes, app: options.service }), module],
   };
-  return createNatsMicroservice(root, { url: options.config.nats.url, queue: options.service });
+  const queueGroup = new QuireNatsServer(natsServerOptions(options.config.nats.url, options.service, natsConnectionName(options.service, 'serve')));
+  return { microservice: await natsMicroservice(root, queueGroup), queueGroup };
 }
 
 /**
@@ -78,12 +85,17 @@ export async function createNatsMicroservice(
   module: Type | DynamicModule,
   options: { url: string; queue: string; logger?: LogLevel[] | false; gracePeriodMs?: number },
 ): Promise<INestMicroservice> {
+  const server = new QuireNatsServer({
+    ...natsServerOptions(options.url, options.queue),
+    ...(options.gracePeriodMs !== undefined ? { gracePeriod: options.gracePeriodMs } : {}),
+  });
+  return natsMicroservice(module, server, options.logger);
+}
+
+async function natsMicroservice(module: Type | DynamicModule, server: QuireNatsServer, logger?: LogLevel[] | false): Promise<INestMicroservice> {
   const microservice = await NestFactory.createMicroservice<CustomStrategy>(module, {
-    strategy: new QuireNatsServer({
-      ...natsServerOptions(options.url, options.queue),
-      ...(options.gracePeriodMs !== undefined ? { gracePeriod: options.gracePeriodMs } : {}),
-    }),
-    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+    strategy: server,
+    ...(logger !== undefined ? { logger } : {}),
   });
   microservice.useGlobalFilters(new RpcErrorFilter());
   // SIGTERM: leave the queue group, give in-flight handlers the grace period, close the adapters, exit 0.

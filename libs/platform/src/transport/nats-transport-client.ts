@@ -22,7 +22,8 @@ interface NestReply {
  * The transport port over NATS, speaking NestJS's wire format (`{pattern, data, id}` in, `{id, response | err}`
  * out) to the services' Nest microservices. Every reply arrives on one shared inbox subscription
  * (ReplyInbox): no SUBSCRIBE/UNSUBSCRIBE per call as Nest's ClientNats does.
- * While the broker is away, calls fail at once with 10503 instead of waiting out the timeout; the
+ * While the broker is away, calls fail at once with 10503 instead of waiting out the timeout, and so
+ * do the calls in flight when the connection drops (their replies could no longer arrive); the
  * connection heals by itself.
  */
 export class NatsTransportClient extends TransportClient {
@@ -36,9 +37,11 @@ export class NatsTransportClient extends TransportClient {
   private readonly firstAttempt: Promise<void>;
   private settleFirstAttempt: () => void = () => undefined;
 
+  /** `name`: how the broker's monitoring shows this connection (natsConnectionName). */
   constructor(
     private readonly url: string,
     private readonly timeoutMs: number,
+    private readonly name?: string,
   ) {
     super();
     this.firstAttempt = new Promise((resolve) => (this.settleFirstAttempt = resolve));
@@ -95,7 +98,7 @@ export class NatsTransportClient extends TransportClient {
   /** The first connection is retried here, so `close()` can stop it; compose/k8s start order does not matter. */
   private connectSoon(delayMs: number): void {
     this.retry = setTimeout(() => {
-      connect(natsConnectionOptions(this.url)).then(
+      connect(natsConnectionOptions(this.url, this.name)).then(
         (connection) => {
           this.settleFirstAttempt();
           if (this.closed) return void connection.close();
@@ -116,8 +119,15 @@ export class NatsTransportClient extends TransportClient {
 
   private async watch(connection: NatsConnection): Promise<void> {
     for await (const status of connection.status()) {
-      if (status.type === Events.Disconnect) this.up = false;
-      else if (status.type === Events.Reconnect) this.up = true;
+      if (status.type === Events.Disconnect) {
+        this.up = false;
+        // A reply to a request sent before the drop is lost with the connection: fail those now, not after the timeout.
+        const dropped = this.inbox?.rejectAll() ?? 0;
+        this.logger.warn(`NATS connection lost at ${this.url}${dropped > 0 ? `: ${dropped} calls in flight answered 10503` : ''}`);
+      } else if (status.type === Events.Reconnect) {
+        this.up = true;
+        this.logger.log(`NATS connection back at ${this.url}`);
+      }
     }
   }
 }

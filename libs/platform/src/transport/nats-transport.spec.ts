@@ -1,9 +1,13 @@
+import * as os from 'node:os';
 import { Controller, Inject, Module, type DynamicModule, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ErrorCode, type Message } from '@quire/proto';
-import { describeWith, startNatsServer, type ServerProcess } from '@quire/testing';
+import { describeWith, freePort, startNatsServer, startServerProcess, type ServerProcess } from '@quire/testing';
 import { createNatsMicroservice } from './connect-transport';
+import { natsConnectionName, natsServerOptions } from './nats-options';
 import { NatsTransportClient } from './nats-transport-client';
+import { QuireNatsServer } from './quire-nats-server';
 import { describeTransportContract, TestSubject, testSubject, TransportTestModule } from './transport.contract';
 
 const TIMEOUT_MS = 500;
@@ -139,6 +143,76 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
     } finally {
       await sut.close();
       await service.close();
+    }
+  });
+
+  it('fails the calls in flight at once with 10503 when the connection drops, not after the timeout', async () => {
+    const service = await startService(TransportTestModule, nats.url);
+    const sut = await natsClient(nats.url, 20_000);
+    try {
+      const inFlight = Array.from({ length: 3 }, () => sut.send(TestSubject.Slow, { caller, params: {} }).catch((e: unknown) => e));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await nats.stop();
+      const dropped = Date.now();
+      for (const error of await Promise.all(inFlight)) expect(error).toMatchObject({ code: ErrorCode.Unavailable, key: 'unavailable' });
+      expect(Date.now() - dropped).toBeLessThan(1_000);
+    } finally {
+      await nats.start();
+      await sut.close();
+      await service.close();
+    }
+  });
+
+  it('a replica that leaves its queue group gets no request until it joins again', async () => {
+    const handled: { instance: string; request: unknown }[] = [];
+    const member = async (instance: string) => {
+      const server = new QuireNatsServer({ ...natsServerOptions(nats.url, 'leave'), gracePeriod: 50 });
+      const app = await NestFactory.createMicroservice(shareModule(instance, handled), { strategy: server, logger: false });
+      await app.listen();
+      return { app, server };
+    };
+    const [first, second] = [await member('first'), await member('second')];
+    const sut = await natsClient(nats.url, 2_000);
+    const ask = (n: number) => Promise.all(Array.from({ length: 20 }, (_, i) => sut.send<string>(Whoami, { caller, params: { n: n + i } })));
+    try {
+      await second.server.leave();
+      expect(second.server.joined).toBe(false);
+      expect(new Set(await ask(0))).toEqual(new Set(['first']));
+
+      second.server.join();
+      // The broker has the new subscriptions once a round trip on their connection is done.
+      await second.server.unwrap<{ flush(): Promise<void> }>().flush();
+      await first.server.leave();
+      expect(new Set(await ask(100))).toEqual(new Set(['second']));
+
+      await second.server.leave();
+      const nobody = await sut.send(Whoami, { caller, params: { n: 200 } }).catch((e: unknown) => e);
+      expect(nobody).toMatchObject({ code: ErrorCode.Unavailable });
+    } finally {
+      await sut.close();
+      await Promise.all([first.app.close(), second.app.close()]);
+    }
+  });
+
+  it('names every connection after its app, its role and the host (the pod), as the broker shows them', async () => {
+    const monitor = await freePort();
+    const named = await startServerProcess({
+      binary: 'nats-server',
+      args: (port) => ['-a', '127.0.0.1', '-p', String(port), '-m', String(monitor)],
+      url: (port) => `nats://127.0.0.1:${port}`,
+    });
+    const server = new QuireNatsServer({ ...natsServerOptions(named.url, 'test', natsConnectionName('page', 'serve')), gracePeriod: 50 });
+    const service = await NestFactory.createMicroservice(TransportTestModule, { strategy: server, logger: false });
+    await service.listen();
+    const sut = new NatsTransportClient(named.url, TIMEOUT_MS, natsConnectionName('page', 'call'));
+    try {
+      await eventually(() => sut.ping(), 5_000);
+      const connz = (await (await fetch(`http://127.0.0.1:${monitor}/connz`)).json()) as { connections: { name?: string }[] };
+      expect(connz.connections.map((c) => c.name).sort()).toEqual([`page/call@${os.hostname()}`, `page/serve@${os.hostname()}`]);
+    } finally {
+      await sut.close();
+      await service.close();
+      await named.dispose();
     }
   });
 

@@ -11,7 +11,8 @@ interface Waiting {
  * Request/reply over one subscription: every request names `<inbox>.<n>` as its reply subject
  * and waits for that one message. nats.js's own request API does the same but builds two Error
  * objects (with stack traces) per call even when the answer arrives; this keeps a map and a timer.
- * nats.js subscribes the inbox again after a reconnect; a request it cannot publish fails at once.
+ * nats.js subscribes the inbox again after a reconnect; a request it cannot publish fails at once, and
+ * the owner fails those in flight when the connection drops (rejectAll).
  */
 export class ReplyInbox {
   private readonly prefix = createInbox();
@@ -39,9 +40,11 @@ export class ReplyInbox {
     });
   }
 
-  /** Fails every request still waiting (the connection is closing). */
-  rejectAll(): void {
-    for (const token of [...this.waiting.keys()]) this.settle(token)?.reject(unavailable());
+  /** Fails every request still waiting with 10503 (the connection dropped or is closing); how many there were. */
+  rejectAll(): number {
+    const tokens = [...this.waiting.keys()];
+    for (const token of tokens) this.settle(token)?.reject(unavailable());
+    return tokens.length;
   }
 
   private deliver(msg: Msg): void {

@@ -1,6 +1,5 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import { Injectable } from '@nestjs/common';
-import { KeyValueStore } from '@quire/platform';
+import { KeyValueStore, addressBlock } from '@quire/platform';
 import { AppError, ErrorCode } from '@quire/proto';
 
 /** Failed logins for one account from one address before that address is refused for that account. */
@@ -12,26 +11,6 @@ export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 export const accountAddressFailureKey = (address: string, username: string) => `login-fail-pair:${addressBlock(address)}:${username}`;
 export const addressFailureKey = (address: string) => `login-fail-addr:${addressBlock(address)}`;
-
-/**
- * What counts as one address: an IPv4 address (also written IPv4-mapped, `::ffff:a.b.c.d`), or an
- * IPv6 address's /64, the block one subscriber gets, so that rotating through it buys no more tries.
- */
-export function addressBlock(address: string): string {
-  const mapped = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : '';
-  if (isIPv4(mapped)) return mapped;
-  const bare = address.split('%')[0];
-  if (!isIPv6(bare)) return address;
-  const [head, tail = ''] = bare.split('::');
-  const groups = (part: string) => (part === '' ? [] : part.split(':'));
-  // An IPv4 tail (`::1.2.3.4`) holds two groups; only the first four groups matter here.
-  const tailWidth = groups(tail).reduce((width, group) => width + (group.includes('.') ? 2 : 1), 0);
-  const expanded = bare.includes('::') ? [...groups(head), ...Array<string>(8 - groups(head).length - tailWidth).fill('0'), ...groups(tail)] : groups(bare);
-  return `${expanded
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
-}
 
 /**
  * Limits on failed logins that hold whatever the captcha (a machine can read it): per account and

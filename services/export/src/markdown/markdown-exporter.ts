@@ -23,8 +23,37 @@ export interface MarkdownManifest {
   catalogs: { name: string; catalogs: string[]; folder: string }[];
 }
 
-/** Links to Quire/ShowDoc attachments inside Markdown: `…visitFile…sign=<32 hex>…` up to a space, quote or bracket. */
-const ATTACHMENT_LINK = /(?:https?:\/\/[^\s()<>"']*)?[^\s()<>"'[\]]*visitFile[^\s()<>"']*/gi;
+/** What ends a link written in Markdown: white space, a parenthesis, an angle bracket, a quote. */
+const LINK_END = /[\s()<>"']/;
+const VISIT_FILE = /visitfile/gi;
+const SCHEME = /https?:\/\//i;
+
+/**
+ * Links to Quire/ShowDoc attachments inside Markdown (`…visitFile…sign=<32 hex>…`): from each
+ * `visitFile` outwards to a space, parenthesis, angle bracket or quote, and backwards not past a
+ * square bracket either, unless an `http(s)://` before it opens the link (`http://[::1]/…`).
+ * One pass: the regular expression this replaces backtracked over every run of other characters,
+ * and 1 MB of text without a link held the export for minutes.
+ */
+export function attachmentLinks(markdown: string): string[] {
+  const links: string[] = [];
+  let previousEnd = 0;
+  for (const match of markdown.matchAll(VISIT_FILE)) {
+    const at = match.index;
+    if (at < previousEnd) continue;
+    let end = at + match[0].length;
+    while (end < markdown.length && !LINK_END.test(markdown[end])) end++;
+    let start = at;
+    while (start > previousEnd && !LINK_END.test(markdown[start - 1]) && markdown[start - 1] !== '[' && markdown[start - 1] !== ']') start--;
+    let runStart = start;
+    while (runStart > previousEnd && !LINK_END.test(markdown[runStart - 1])) runStart--;
+    const scheme = SCHEME.exec(markdown.slice(runStart, start));
+    if (scheme) start = runStart + scheme.index;
+    links.push(markdown.slice(start, end));
+    previousEnd = end;
+  }
+  return links;
+}
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/bmp': 'bmp', 'image/webp': 'webp' };
 
@@ -83,7 +112,7 @@ export class MarkdownExporter {
 
   /** The Markdown with links to readable attachment images pointing at their copies under `assets/`. */
   private async withLocalImages(caller: Caller, zip: JSZip, markdown: string, assets: Map<string, string | null>, up: string): Promise<string> {
-    const links = [...new Set(markdown.match(ATTACHMENT_LINK) ?? [])].filter((url) => attachmentSignOf(url) !== '');
+    const links = [...new Set(attachmentLinks(markdown))].filter((url) => attachmentSignOf(url) !== '');
     const unknown = links.filter((url) => !assets.has(attachmentSignOf(url)));
     if (unknown.length > 0) {
       const files = await this.source.images(caller, unknown);

@@ -59,7 +59,9 @@ export class WordExporter {
     const segments = [...segmentMarkdown(markdown)];
     const definitions = segments.length > 1 ? referenceDefinitions(markdown) : undefined;
     const texts = this.texts.word();
-    for (const segment of segments) {
+    for (const [index, segment] of segments.entries()) {
+      // Each segment is a bounded parse (markdown-segments.ts); other requests run between them.
+      if (index > 0) await nextTurn();
       const tree = parseMarkdown(segment.markdown);
       await this.loadImages(caller, document, tree, definitions);
       document.addContent(tree, { baseLevel: level, definitions, continuesTable: segment.continuesTable });

@@ -122,12 +122,14 @@ export class PageService {
       page_comments: dto.page_comments,
     };
     const saved = existing
-      ? await withLock(this.kv, pageLock(existing.page_id), async () => {
+      ? await withLock(this.kv, pageLock(existing.page_id), async (held) => {
           const previous = await this.pages.findLive(existing.page_id);
           if (!previous) throw AppError.failed('page_not_found');
           await this.history.record(previous);
           // Never earlier than the version it replaces: history lists by time, and replicas' clocks may differ.
           const changes = { ...fields, s_number: dto.s_number || previous.s_number, addtime: Math.max(nowSeconds(), previous.addtime) };
+          // Written only while the lock is surely this save's: one that lost it (Redis away past the lock's ttl) answers 10503.
+          held.throwIfAborted();
           return (await this.pages.update(previous.page_id, changes)) as PageEntity;
         })
       : await this.pages.create({ ...fields, s_number: dto.s_number || DEFAULT_SORT_NUMBER, addtime: nowSeconds() });

@@ -1,4 +1,4 @@
-import { addressBlock } from './login-attempt-limiter';
+import { addressBlock } from './address-block';
 
 describe(addressBlock.name, () => {
   it('keeps an IPv4 address, also when written IPv4-mapped', () => {
