@@ -120,6 +120,11 @@ describeDistributed('dependency faults of the distributed deployment', () => {
     await late.stop();
     await mongoGate.shut();
     await late.start(/health endpoint on /);
+    // The health endpoint answers from before the boot: wait until the boot has come to checking its stores.
+    for (let waited = 0; !(await probe('page', 1, '/readyz')).checks.documents; waited += 100) {
+      if (waited > 10_000) throw new Error('page replica 2 never reported its document store');
+      await sleep(100);
+    }
 
     // Well past the ~10 s after which it used to exit: alive, not ready, and no request reaches it.
     for (let second = 0; second < 12; second++) {
