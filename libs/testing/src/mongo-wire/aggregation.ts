@@ -2,7 +2,7 @@ import type { Document } from 'bson';
 import { formatValue, isDocument } from './bson-order';
 import { requiredDocument } from './command-options';
 import { compileProjection, sortBy } from './find-options';
-import { MongoCommandError, notImplemented } from './mongo-error';
+import { MongoCommandError, refuseUnsupported } from './mongo-error';
 import { compileFilter } from './query-filter';
 
 /** One stage of the small aggregation subset; any other stage is refused. */
@@ -29,17 +29,17 @@ export function applyStage(stage: unknown, docs: Document[]): Document[] {
     case '$group':
       return constantCountGroup(requiredDocument(spec, '$group'), docs);
     default:
-      throw notImplemented(`the aggregation stage ${name}`);
+      throw refuseUnsupported(`the aggregation stage ${name}`);
   }
 }
 
 /** `{ $group: { _id: <constant>, n: { $sum: 1 } } }`, the group countDocuments sends. */
 function constantCountGroup(spec: Document, docs: Document[]): Document[] {
   const { _id, ...accumulators } = spec;
-  if (typeof _id === 'string' && _id.startsWith('$')) throw notImplemented('$group by a field');
+  if (typeof _id === 'string' && _id.startsWith('$')) throw refuseUnsupported('$group by a field');
   const result: Document = { _id };
   for (const [field, accumulator] of Object.entries(accumulators)) {
-    if (!isDocument(accumulator) || typeof accumulator.$sum !== 'number') throw notImplemented(`the $group accumulator ${formatValue(accumulator)}`);
+    if (!isDocument(accumulator) || typeof accumulator.$sum !== 'number') throw refuseUnsupported(`the $group accumulator ${formatValue(accumulator)}`);
     result[field] = accumulator.$sum * docs.length;
   }
   return docs.length > 0 ? [result] : [];

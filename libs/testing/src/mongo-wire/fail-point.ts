@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
 import { isDocument } from './bson-order';
-import { MongoCommandError, notImplemented } from './mongo-error';
+import { MongoCommandError, refuseUnsupported } from './mongo-error';
 
 /** What the `failCommand` fail point does to one command. */
 export interface FailAction {
@@ -29,12 +29,12 @@ export class FailCommandPoint {
   private data: Document = {};
 
   configure(command: Document): Document {
-    if (command.configureFailPoint !== 'failCommand') throw notImplemented(`the fail point ${String(command.configureFailPoint)}`);
+    if (command.configureFailPoint !== 'failCommand') throw refuseUnsupported(`the fail point ${String(command.configureFailPoint)}`);
     this.mode = parseMode(command.mode);
     const data = (command.data ?? {}) as Document;
     if (this.mode.kind !== 'off') {
       if (!Array.isArray(data.failCommands)) throw new MongoCommandError('BadValue', "'failCommands' must be an array of command names");
-      if (data.writeConcernError !== undefined) throw notImplemented('failCommand with writeConcernError');
+      if (data.writeConcernError !== undefined) throw refuseUnsupported('failCommand with writeConcernError');
     }
     this.data = data;
     return { count: 0 };

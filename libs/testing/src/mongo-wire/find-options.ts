@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import { compareValues, isDocument } from './bson-order';
 import { keyValuesAt } from './document-path';
-import { MongoCommandError, notImplemented } from './mongo-error';
+import { MongoCommandError, refuseUnsupported } from './mongo-error';
 
 /**
  * Sorts documents as MongoDB does without an index: each sort field's key is the smallest value
@@ -25,7 +25,7 @@ export function sortBy<T>(items: T[], docOf: (item: T) => Document, spec: Docume
 
 function sortFields(spec: Document | undefined): { path: string; direction: 1 | -1 }[] {
   return Object.entries(spec ?? {}).map(([path, direction]) => {
-    if (isDocument(direction)) throw notImplemented(`the sort ${JSON.stringify(direction)}`);
+    if (isDocument(direction)) throw refuseUnsupported(`the sort ${JSON.stringify(direction)}`);
     const value = Number(direction);
     if (value !== 1 && value !== -1) {
       throw new MongoCommandError('Location15975', '$sort key ordering must be 1 (for ascending) or -1 (for descending)');
@@ -56,7 +56,7 @@ export function compileProjection(spec: Document | undefined): (doc: Document) =
   let mode: 'include' | 'exclude' | undefined;
   const tree: ProjectionTree = new Map();
   for (const [path, value] of entries) {
-    if (isDocument(value) || typeof value === 'string' || path.includes('$')) throw notImplemented(`the projection ${path}: ${JSON.stringify(value)}`);
+    if (isDocument(value) || typeof value === 'string' || path.includes('$')) throw refuseUnsupported(`the projection ${path}: ${JSON.stringify(value)}`);
     const included = typeof value === 'boolean' ? value : Number(value) !== 0;
     if (path === '_id') {
       includeId = included;

@@ -1,6 +1,6 @@
 import { Long, type Document } from 'bson';
 import { formatValue, isDocument, valueKey } from './bson-order';
-import { MongoCommandError, notImplemented } from './mongo-error';
+import { MongoCommandError, refuseUnsupported } from './mongo-error';
 
 const INDEX_OPTIONS = new Set(['key', 'name', 'unique', 'sparse', 'background', 'v']);
 
@@ -12,7 +12,7 @@ export function indexSpec(raw: unknown): Document {
     throw new MongoCommandError('CannotCreateIndex', `Error in specification ${formatValue(raw)} :: caused by :: Index keys cannot be an empty field.`);
   }
   for (const [field, direction] of Object.entries(key)) {
-    if (typeof direction === 'string') throw notImplemented(`${direction} indexes`);
+    if (typeof direction === 'string') throw refuseUnsupported(`${direction} indexes`);
     const n = Number(direction instanceof Long ? direction.toString() : direction);
     if (!Number.isFinite(n) || n === 0) {
       throw new MongoCommandError('CannotCreateIndex', `Error in specification ${formatValue(raw)} :: caused by :: Values in the index key pattern can't be 0: ${field}`);
@@ -22,7 +22,7 @@ export function indexSpec(raw: unknown): Document {
     throw new MongoCommandError('FailedToParse', `Error in specification ${formatValue(raw)} :: caused by :: The 'name' field is a required property of an index specification`);
   }
   for (const option of Object.keys(raw)) {
-    if (!INDEX_OPTIONS.has(option)) throw notImplemented(`the index option ${option}`);
+    if (!INDEX_OPTIONS.has(option)) throw refuseUnsupported(`the index option ${option}`);
   }
   const isIdKey = Object.keys(key).length === 1 && key._id !== undefined;
   for (const option of ['unique', 'sparse']) {

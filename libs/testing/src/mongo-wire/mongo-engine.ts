@@ -5,7 +5,7 @@ import { documentOption, nonNegative, numberOption, requiredDocument } from './c
 import { FailCommandPoint } from './fail-point';
 import { compileProjection, sortBy } from './find-options';
 import { indexSpec, isIdenticalToExisting } from './index-spec';
-import { MongoCommandError, notImplemented } from './mongo-error';
+import { MongoCommandError, refuseUnsupported } from './mongo-error';
 import { compileFilter } from './query-filter';
 import { StoredCollection, type StoredRecord } from './stored-collection';
 import { compileUpdate, upsertSeed, type CompiledUpdate } from './update';
@@ -95,10 +95,10 @@ export class MongoEngine {
       throw new MongoCommandError('IllegalOperation', STANDALONE_TRANSACTIONS);
     }
     const handler = Object.hasOwn(this.handlers, name) ? this.handlers[name] : undefined;
-    if (!handler && UNIMPLEMENTED_COMMANDS.has(name)) throw notImplemented(`the ${name} command`);
+    if (!handler && UNIMPLEMENTED_COMMANDS.has(name)) throw refuseUnsupported(`the ${name} command`);
     if (!handler) throw new MongoCommandError('CommandNotFound', `no such command: '${name}'`);
     for (const option of UNSUPPORTED_COMMAND_OPTIONS) {
-      if (command[option] !== undefined) throw notImplemented(`the ${option} option of ${name}`);
+      if (command[option] !== undefined) throw refuseUnsupported(`the ${option} option of ${name}`);
     }
     return handler(command, db, connection);
   }
@@ -179,7 +179,7 @@ export class MongoEngine {
 
   /** The countDocuments pipeline and other simple ones: $match, $sort, $skip, $limit, $project, $count, a constant $group with $sum. */
   private aggregate(command: Command, db: string): Document {
-    if (typeof command.aggregate !== 'string') throw notImplemented('a database-level aggregate');
+    if (typeof command.aggregate !== 'string') throw refuseUnsupported('a database-level aggregate');
     const name = collectionName(command, 'aggregate');
     const cursorOption = documentOption(command, 'cursor');
     if (!cursorOption) throw new MongoCommandError('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
@@ -250,7 +250,7 @@ export class MongoEngine {
     const reply = writeEach(command, command.updates as unknown[], (statement, index) => {
       if (!isDocument(statement)) throw new MongoCommandError('TypeMismatch', 'update statements must be objects');
       for (const option of ['arrayFilters', 'collation', 'hint', 'c']) {
-        if (statement[option] !== undefined) throw notImplemented(`the ${option} option of an update statement`);
+        if (statement[option] !== undefined) throw refuseUnsupported(`the ${option} option of an update statement`);
       }
       const filter = requiredDocument(statement.q, 'q');
       const update = compileUpdate(statement.u);
@@ -279,7 +279,7 @@ export class MongoEngine {
     return writeEach(command, command.deletes as unknown[], (statement) => {
       if (!isDocument(statement)) throw new MongoCommandError('TypeMismatch', 'delete statements must be objects');
       for (const option of ['collation', 'hint']) {
-        if (statement[option] !== undefined) throw notImplemented(`the ${option} option of a delete statement`);
+        if (statement[option] !== undefined) throw refuseUnsupported(`the ${option} option of a delete statement`);
       }
       const limit = Number(statement.limit ?? 0);
       if (limit !== 0 && limit !== 1) throw new MongoCommandError('FailedToParse', `The limit field in delete objects must be 0 or 1. Got ${limit}`);
@@ -412,7 +412,7 @@ export class MongoEngine {
     const name = collectionName(command, 'create');
     for (const option of Object.keys(command)) {
       if (option !== 'create' && !GENERIC_FIELDS.has(option)) {
-        throw notImplemented(`the collection option ${option}`);
+        throw refuseUnsupported(`the collection option ${option}`);
       }
     }
     if (this.collection(db, name)) throw new MongoCommandError('NamespaceExists', `Collection ${db}.${name} already exists.`);

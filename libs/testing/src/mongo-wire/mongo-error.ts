@@ -65,9 +65,9 @@ export class MongoCommandError extends Error {
 }
 
 /**
- * A MongoDB feature this test server does not implement: refused loudly (MongoDB's own code 238,
- * NotImplemented) rather than answered with a guess, so a new driver call fails in CI.
+ * A MongoDB feature outside what this test server answers: refused loudly with MongoDB's own code
+ * 238 (codeName NotImplemented) rather than answered with a guess, so a new driver call fails in CI.
  */
-export function notImplemented(feature: string): MongoCommandError {
-  return new MongoCommandError('NotImplemented', `${feature} is not implemented by libs/testing's MongoDB-protocol server`);
+export function refuseUnsupported(feature: string): MongoCommandError {
+  return new MongoCommandError('NotImplemented', `${feature}: libs/testing's MongoDB-protocol server refuses this (a real MongoDB runs it)`);
 }

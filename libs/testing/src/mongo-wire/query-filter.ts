@@ -1,7 +1,7 @@
 import { BSONRegExp, type Document } from 'bson';
 import { canonicalType, CanonicalType, compareValues, isDocument, valuesEqual } from './bson-order';
 import { MISSING, valuesAt } from './document-path';
-import { MongoCommandError, notImplemented } from './mongo-error';
+import { MongoCommandError, refuseUnsupported } from './mongo-error';
 
 export type Predicate = (doc: Document) => boolean;
 type ValuesTest = (reached: unknown[]) => boolean;
@@ -30,7 +30,7 @@ export function compileFilter(filter: Document): Predicate {
     } else if (key === '$comment') {
       continue;
     } else if (UNSUPPORTED_TOP_LEVEL.has(key)) {
-      throw notImplemented(`the ${key} query operator`);
+      throw refuseUnsupported(`the ${key} query operator`);
     } else if (key.startsWith('$')) {
       throw new MongoCommandError('BadValue', `unknown top level operator: ${key}`);
     } else {
@@ -112,7 +112,7 @@ function compileOperators(operators: Document): ValuesTest {
         break;
       }
       default:
-        if (UNSUPPORTED_OPERATORS.has(operator)) throw notImplemented(`the ${operator} query operator`);
+        if (UNSUPPORTED_OPERATORS.has(operator)) throw refuseUnsupported(`the ${operator} query operator`);
         throw new MongoCommandError('BadValue', `unknown operator: ${operator}`);
     }
   }
@@ -202,7 +202,7 @@ export function toJsRegExp(regex: BSONRegExp | RegExp): RegExp {
   let jsFlags = '';
   for (const flag of flags) {
     if (flag === 'i' || flag === 'm' || flag === 's') jsFlags += jsFlags.includes(flag) ? '' : flag;
-    else if (flag === 'x') throw notImplemented('the regular expression option x');
+    else if (flag === 'x') throw refuseUnsupported('the regular expression option x');
     else if (flag !== 'u') throw new MongoCommandError('BadValue', `invalid flag in regex options: ${flag}`);
   }
   try {

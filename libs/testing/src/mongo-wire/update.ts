@@ -1,6 +1,6 @@
 import { BSONRegExp, Decimal128, Long, type Document } from 'bson';
 import { canonicalType, CanonicalType, compareStrings, compareValues, formatValue, isDocument, valuesEqual } from './bson-order';
-import { MongoCommandError, notImplemented } from './mongo-error';
+import { MongoCommandError, refuseUnsupported } from './mongo-error';
 import { compileFilter, toJsRegExp } from './query-filter';
 
 /** An update (operators or a replacement) compiled once, applied to each matched document. */
@@ -43,7 +43,7 @@ const OPERATORS: Record<string, Apply> = {
  * fields are appended in that order.
  */
 export function compileUpdate(update: unknown): CompiledUpdate {
-  if (Array.isArray(update)) throw notImplemented('a pipeline-style update');
+  if (Array.isArray(update)) throw refuseUnsupported('a pipeline-style update');
   if (!isDocument(update)) throw new MongoCommandError('FailedToParse', 'Update argument must be either an object or an array');
   const keys = Object.keys(update);
   const operatorKeys = keys.filter((key) => key.startsWith('$'));
@@ -54,7 +54,7 @@ export function compileUpdate(update: unknown): CompiledUpdate {
   }
   const modifications: Modification[] = [];
   for (const [operator, fields] of Object.entries(update)) {
-    if (operator === '$bit') throw notImplemented('the $bit update operator');
+    if (operator === '$bit') throw refuseUnsupported('the $bit update operator');
     if (!(operator in OPERATORS)) {
       throw new MongoCommandError('FailedToParse', `Unknown modifier: ${operator}. Expected a valid update modifier or pipeline-style update specified as an array`);
     }
@@ -117,7 +117,7 @@ function parsePath(path: string): string[] {
   const parts = path.split('.');
   for (const part of parts) {
     if (part === '') throw new MongoCommandError('FailedToParse', `The update path '${path}' contains an empty field name, which is not allowed.`);
-    if (part.startsWith('$')) throw notImplemented(`the positional update path ${path}`);
+    if (part.startsWith('$')) throw refuseUnsupported(`the positional update path ${path}`);
   }
   return parts;
 }
@@ -265,7 +265,7 @@ function combineLongs(a: number | Long, b: number | Long, longs: (x: Long, y: Lo
 }
 
 function arithmetic(target: Document, { operator, path, parts, operand }: Modification, id: unknown, verb: string, combine: (a: number | Long, b: number | Long) => number | Long): void {
-  if (operand instanceof Decimal128) throw notImplemented(`${operator} with a decimal`);
+  if (operand instanceof Decimal128) throw refuseUnsupported(`${operator} with a decimal`);
   if (!isNumeric(operand)) {
     throw new MongoCommandError('TypeMismatch', `Cannot ${verb} with non-numeric argument: {${path}: ${formatValue(operand)}}`);
   }
@@ -299,7 +299,7 @@ function rename(target: Document, { parts, operand }: Modification): void {
 function eachOf(operator: string, operand: unknown): unknown[] {
   if (!isDocument(operand) || !('$each' in operand)) return [operand];
   for (const modifier of Object.keys(operand)) {
-    if (modifier !== '$each') throw notImplemented(`the ${modifier} modifier of ${operator}`);
+    if (modifier !== '$each') throw refuseUnsupported(`the ${modifier} modifier of ${operator}`);
   }
   if (!Array.isArray(operand.$each)) throw new MongoCommandError('BadValue', `The argument to $each in ${operator} must be an array but it was of type: ${typeName(operand.$each)}`);
   return operand.$each;
@@ -379,7 +379,7 @@ function pop(target: Document, { path, parts, operand }: Modification): void {
 }
 
 function currentDate(target: Document, { parts, operand }: Modification): void {
-  if (isDocument(operand) && operand.$type === 'timestamp') throw notImplemented('$currentDate with $type timestamp');
+  if (isDocument(operand) && operand.$type === 'timestamp') throw refuseUnsupported('$currentDate with $type timestamp');
   setPath(target, parts, new Date());
 }
 
