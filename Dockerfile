@@ -11,7 +11,7 @@
 # build: install everything from the lockfile, compile the server (tsc -b) and the SPA (vite), then
 # install APP's production dependencies alone into /out
 ############################
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 
 # Manifests first so the dependency layer is reused until a package.json or the lockfile changes.
@@ -75,7 +75,7 @@ RUN case "$APP" in \
 ############################
 # runtime: production dependencies and compiled output only, as the non-root `node` user
 ############################
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 
 # tini as PID 1 forwards SIGTERM to node and reaps zombies (node as PID 1 ignores default signals).
 RUN apt-get update \

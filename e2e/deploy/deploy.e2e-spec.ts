@@ -446,9 +446,9 @@ describe('deployment files', () => {
     const appArgAt = build.indexOf('ARG APP=gateway');
     const assemble = build.slice(appArgAt + 1).filter((line) => /\bnpm ci\b/.test(line));
 
-    it('builds on node:20-bookworm-slim in both stages and runs as the non-root node user', () => {
+    it('builds on node:24-bookworm-slim (Node.js 24 LTS) in both stages and runs as the non-root node user', () => {
       const froms = instructions.filter((line) => line.startsWith('FROM '));
-      expect(froms).toEqual(['FROM node:20-bookworm-slim AS build', 'FROM node:20-bookworm-slim AS runtime']);
+      expect(froms).toEqual(['FROM node:24-bookworm-slim AS build', 'FROM node:24-bookworm-slim AS runtime']);
       expect(runtime.filter((line) => line.startsWith('USER '))).toEqual(['USER node']);
     });
 
@@ -650,7 +650,7 @@ describe('deployment files', () => {
       expect(config.health.port).toBe(SERVICE_HEALTH_PORT);
       expect(config.nats.url).toBe('nats://nats:4222');
       expect(config.redis.url).toBe('redis://redis:6379');
-      expect(config.mongo.url).toBe('mongodb://mongo:27017/quire');
+      expect(config.mongo.url).toBe('mongodb://mongo:27017/quire?replicaSet=rs0');
       expect(config.s3.endpoint).toBe('http://minio:9000');
       expect(config.http.webDist).toBe('/app/web/dist');
       // Every container shares the one secret key of the environment (distributed mode refuses to boot without one).

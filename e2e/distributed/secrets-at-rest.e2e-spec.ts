@@ -56,7 +56,7 @@ describeDistributed('secrets at rest, distributed', () => {
     expect(entries.length).toBeGreaterThan(3);
     expect(entries.filter((entry) => leakedIn(entry, secrets).length > 0)).toEqual([]);
     expect(entries.some((entry) => entry.startsWith('session-sha256:'))).toBe(true);
-    expect(tree.files.some((f) => f.file.endsWith(path.join('item', 'db', 'items.db')))).toBe(true);
+    expect(tree.files.some((f) => f.file.endsWith(path.join('item', 'quire.db')))).toBe(true);
     expect(filesLeaking(tree, secrets)).toEqual([]);
     expect(openToOthers(tree)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { EmbeddedKeyValueStore, hashSecret, NedbDocumentStore } from '@quire/platform';
+import { hashSecret, LocalDatabase } from '@quire/platform';
 import { sessionKey, userSessionsKey, type LoggedInUser } from '@quire/proto';
 import { ApiClient } from '@quire/testing';
 import { filesLeaking, openToOthers, plantSecrets, scanTree, type PlantedSecrets } from '../scenarios/secrets-at-rest.scenario';
@@ -30,7 +30,7 @@ describe('secrets at rest, embedded', () => {
     const secrets = await plantSecrets(target);
     const tree = scanTree(dataDir);
 
-    expect(tree.files.length).toBeGreaterThan(5);
+    expect(tree.files.map((f) => path.basename(f.file))).toEqual(expect.arrayContaining(['quire.db', 'quire.db-wal']));
     expect(filesLeaking(tree, secrets)).toEqual([]);
     expect(openToOthers(tree)).toEqual([]);
     // The key that encrypts them lies beside DATA_DIR, not in it, readable by Quire's user only.
@@ -73,7 +73,8 @@ describe('secrets at rest, embedded', () => {
  * as typed, files 0644 and directories 0755 as an earlier version left them.
  */
 async function writeTheOldWay(dataDir: string, secrets: PlantedSecrets): Promise<void> {
-  const kv = new EmbeddedKeyValueStore({ dir: path.join(dataDir, 'kv') });
+  const local = new LocalDatabase(dataDir);
+  const { keyValue: kv, documents } = await local.stores();
   const hash = hashSecret(secrets.sessionToken);
   const record = (await kv.get(sessionKey(hash))) as string;
   const { uid } = JSON.parse(record) as { uid: number };
@@ -81,12 +82,10 @@ async function writeTheOldWay(dataDir: string, secrets: PlantedSecrets): Promise
   await kv.delete(userSessionsKey(uid));
   await kv.set(`session:${secrets.sessionToken}`, record, 3600);
   await kv.addToSet(`user-session-set:${uid}`, [secrets.sessionToken], 3600);
-  await kv.close();
 
-  const documents = new NedbDocumentStore({ dir: path.join(dataDir, 'db') });
   await documents.collection<{ item_id: number; password: string }>('items').updateOne({ item_id: secrets.itemId }, { $set: { password: secrets.visitPassword } });
   await documents.collection<{ item_id: number; api_token: string }>('item_tokens').updateOne({ item_id: secrets.itemId }, { $set: { api_token: secrets.apiToken } });
-  await documents.close();
+  await local.close();
 
   const loosen = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

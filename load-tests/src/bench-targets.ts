@@ -110,7 +110,7 @@ export function residentBytes(pid: number): number {
 }
 
 /** Logs in as the administrator; the cookies a browser then sends (session and client id), as a Cookie header. */
-async function login(port: number): Promise<string> {
+export async function login(port: number): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

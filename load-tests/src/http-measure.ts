@@ -19,6 +19,8 @@ export interface SequentialResult {
 
 export interface ConcurrentResult {
   rps: number;
+  /** Requests answered in the run. */
+  requests: number;
   p50: number;
   p99: number;
   errors: number;
@@ -77,6 +79,7 @@ export async function concurrent(journey: Journey, connections: number, seconds:
   });
   return {
     rps: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx + result.mismatches,

@@ -139,7 +139,7 @@ export interface QuireConfig {
   adminPassword?: string;
   nats: { url: string };
   redis: { url: string };
-  /** Distributed mode stores documents in MongoDB when set, else in NeDB files under DATA_DIR (one replica per service). */
+  /** Distributed mode stores documents in MongoDB when set, else in SQLite under DATA_DIR (one replica per service). */
   mongo: { url?: string };
   /** Distributed mode stores files in S3/MinIO when set, else on local disk under DATA_DIR. */
   s3: { endpoint?: string; accessKey: string; secretKey: string; bucket: string; region: string };

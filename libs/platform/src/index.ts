@@ -22,10 +22,13 @@ export * from './job-queue/in-process-job-queue';
 // MinioBlobStorage, BullmqJobQueue and SmtpMailer are not re-exported: they pull in minio, bullmq and
 // nodemailer, which PlatformModule loads only in the mode that uses them (import them by path).
 export * from './document-store/document-store';
-export * from './document-store/nedb-document-store';
 export * from './key-value/key-value-store';
-export * from './key-value/embedded-key-value-store';
 export * from './key-value/with-lock';
+export * from './sqlite/sqlite-database';
+export * from './sqlite/sqlite-document-store';
+export * from './sqlite/sqlite-key-value-store';
+export * from './sqlite/sqlite-small-blobs';
+export * from './sqlite/local-database';
 // MongoDocumentStore and RedisKeyValueStore are not re-exported either (mongoose alone takes ~120 ms to
 // load): PlatformModule loads them in distributed mode; import them by path where needed.
 export * from './run-service';

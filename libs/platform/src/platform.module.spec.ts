@@ -91,7 +91,7 @@ describe('PlatformModule (embedded, through createContextApp)', () => {
 
     expect(first).toEqual({ id: 1, hits: 1, language: 'zh-cn' });
     expect(second).toEqual({ id: 2, hits: 2, language: 'zh-cn' });
-    expect(fs.readdirSync(context.dataDir).sort()).toEqual(expect.arrayContaining(['db', 'kv']));
+    expect(fs.readdirSync(context.dataDir).sort()).toEqual(expect.arrayContaining(['quire.db', 'quire.db-wal']));
   });
 
   it('keeps documents and keys across a restart on the same DATA_DIR', async () => {

@@ -3,6 +3,7 @@ import { Injectable, Logger, Module, type DynamicModule, type OnApplicationShutd
 import type { Mode, QuireConfig } from '@quire/config';
 import type { JobName } from '@quire/proto';
 import { BlobStorage } from './blob-storage/blob-storage';
+import { LocalDiskBlobStorage } from './blob-storage/local-disk-blob-storage';
 import { DocumentStore } from './document-store/document-store';
 import { HealthService } from './health.service';
 import { JobQueue } from './job-queue/job-queue';
@@ -15,13 +16,13 @@ import { InProcessTransportClient } from './transport/in-process/in-process-tran
 import { NatsTransportClient } from './transport/nats-transport-client';
 import { natsConnectionName } from './transport/nats-options';
 import { TransportClient } from './transport/transport-client';
-import { preparePrivateDataDir } from './fs/private-files';
+import { LocalDatabase } from './sqlite/local-database';
 import { SecretCipher } from './secrets/secret-cipher';
 import { secretKeysFor } from './secrets/secret-keys';
 
 /**
  * Loads an adapter's module when its mode is chosen, so an embedded process never loads
- * mongoose, ioredis, BullMQ or minio (and a distributed one never loads NeDB).
+ * mongoose, ioredis, BullMQ or minio (and a distributed one with MongoDB and S3 never opens SQLite).
  */
 function load<M>(id: string): M {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -50,6 +51,7 @@ class PlatformShutdown implements OnApplicationShutdown {
     private readonly jobs: JobQueue,
     private readonly keyValue: KeyValueStore,
     private readonly documents: DocumentStore,
+    private readonly localDatabase: LocalDatabase,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
@@ -58,6 +60,7 @@ class PlatformShutdown implements OnApplicationShutdown {
       ['job queue', () => this.jobs.close()],
       ['key-value store', () => this.keyValue.close()],
       ['document store', () => this.documents.close()],
+      ['local database', () => this.localDatabase.close()],
     ];
     for (const [name, close] of steps) {
       try {
@@ -70,8 +73,8 @@ class PlatformShutdown implements OnApplicationShutdown {
 }
 
 /**
- * The composition of the outside world, chosen once by mode: embedded adapters under
- * DATA_DIR and the in-process transport, or MongoDB, Redis, S3, BullMQ and NATS.
+ * The composition of the outside world, chosen once by mode: embedded adapters over one SQLite
+ * file under DATA_DIR and the in-process transport, or MongoDB, Redis, S3, BullMQ and NATS.
  * Adapter modules are loaded only in the mode that uses them.
  */
 @Module({})
@@ -98,37 +101,30 @@ export class PlatformModule {
       module: PlatformModule,
       global: true,
       imports: [JobsModule.forRoot({ consumes: options.consumes ?? [], concurrency: config.jobs.concurrency })],
-      providers: [{ provide: QUIRE_CONFIG, useValue: config }, ...providers, mailer, secretCipher, AccessVersion, NoticeVersion, HealthService, PlatformShutdown],
+      providers: [{ provide: QUIRE_CONFIG, useValue: config }, { provide: LocalDatabase, useFactory: () => new LocalDatabase(config.dataDir) }, ...providers, mailer, secretCipher, AccessVersion, NoticeVersion, HealthService, PlatformShutdown],
       exports: options.mode === 'embedded' ? [...exported, InProcessBus] : exported,
     };
   }
 }
 
-/** Everything under DATA_DIR is its user's alone: 0700 directories, 0600 files (see preparePrivateDataDir). */
-const documentsOnDisk = (config: QuireConfig): DocumentStore => {
-  preparePrivateDataDir(config.dataDir);
-  const { NedbDocumentStore } = load<typeof import('./document-store/nedb-document-store')>('./document-store/nedb-document-store');
-  return new NedbDocumentStore({ dir: path.join(config.dataDir, 'db') });
+/** Documents in `<DATA_DIR>/quire.db` (everything under DATA_DIR is its user's alone: 0700 directories, 0600 files). */
+const documentsOnDisk: Provider = {
+  provide: DocumentStore,
+  inject: [LocalDatabase],
+  useFactory: async (local: LocalDatabase): Promise<DocumentStore> => (await local.stores()).documents,
 };
 
-const filesOnDisk = (config: QuireConfig): BlobStorage => {
-  preparePrivateDataDir(config.dataDir);
-  const { LocalDiskBlobStorage } = load<typeof import('./blob-storage/local-disk-blob-storage')>('./blob-storage/local-disk-blob-storage');
-  return new LocalDiskBlobStorage({ dir: path.join(config.dataDir, 'files') });
+/** Files under `<DATA_DIR>/files`, small ones (history bodies) in `<DATA_DIR>/quire.db`. */
+const filesOnDisk = async (config: QuireConfig, local: LocalDatabase): Promise<BlobStorage> => {
+  const { smallBlobs } = await local.stores();
+  return new LocalDiskBlobStorage({ dir: path.join(config.dataDir, 'files'), smallBlobs });
 };
 
 function embeddedProviders(config: QuireConfig): Provider[] {
   return [
-    { provide: DocumentStore, useFactory: () => documentsOnDisk(config) },
-    {
-      provide: KeyValueStore,
-      useFactory: () => {
-        preparePrivateDataDir(config.dataDir);
-        const { EmbeddedKeyValueStore } = load<typeof import('./key-value/embedded-key-value-store')>('./key-value/embedded-key-value-store');
-        return new EmbeddedKeyValueStore({ dir: path.join(config.dataDir, 'kv') });
-      },
-    },
-    { provide: BlobStorage, useFactory: () => filesOnDisk(config) },
+    documentsOnDisk,
+    { provide: KeyValueStore, inject: [LocalDatabase], useFactory: async (local: LocalDatabase) => (await local.stores()).keyValue },
+    { provide: BlobStorage, inject: [LocalDatabase], useFactory: (local: LocalDatabase) => filesOnDisk(config, local) },
     {
       provide: JobQueue,
       useFactory: () => {
@@ -147,7 +143,7 @@ function embeddedProviders(config: QuireConfig): Provider[] {
 
 /**
  * Distributed: Redis, BullMQ and NATS always; MongoDB when MONGO_URL is set and S3 when
- * S3_ENDPOINT is set, otherwise NeDB files and local disk under DATA_DIR (one replica per service).
+ * S3_ENDPOINT is set, otherwise SQLite and local disk under DATA_DIR (one replica per service).
  */
 function distributedProviders(config: QuireConfig, app = 'quire'): Provider[] {
   const mongoUrl = config.mongo.url;
@@ -155,8 +151,9 @@ function distributedProviders(config: QuireConfig, app = 'quire'): Provider[] {
   return [
     {
       provide: DocumentStore,
-      useFactory: () => {
-        if (!mongoUrl) return documentsOnDisk(config);
+      inject: [LocalDatabase],
+      useFactory: async (local: LocalDatabase): Promise<DocumentStore> => {
+        if (!mongoUrl) return (await local.stores()).documents;
         const { MongoDocumentStore } = load<typeof import('./document-store/mongo-document-store')>('./document-store/mongo-document-store');
         return new MongoDocumentStore({ url: mongoUrl });
       },
@@ -170,8 +167,9 @@ function distributedProviders(config: QuireConfig, app = 'quire'): Provider[] {
     },
     {
       provide: BlobStorage,
-      useFactory: () => {
-        if (!s3Endpoint) return filesOnDisk(config);
+      inject: [LocalDatabase],
+      useFactory: (local: LocalDatabase): BlobStorage | Promise<BlobStorage> => {
+        if (!s3Endpoint) return filesOnDisk(config, local);
         const { MinioBlobStorage } = load<typeof import('./blob-storage/minio-blob-storage')>('./blob-storage/minio-blob-storage');
         return new MinioBlobStorage({ ...config.s3, endpoint: s3Endpoint });
       },

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { DynamicModule, INestApplication, LogLevel, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { loadConfig } from '@quire/config';
-import { connectTransport, PlatformModule, TransportClient } from '@quire/platform';
+import { connectTransport, DATABASE_FILE, PlatformModule, TransportClient } from '@quire/platform';
 import type { Caller, JobName } from '@quire/proto';
 
 export interface ContextApp {
@@ -71,4 +71,16 @@ function removeTempDir(tempDir: string): void {
 /** A caller as the gateway would build it: anonymous (uid 0) with a fresh client id, unless overridden. */
 export function testCaller(overrides: Partial<Caller> = {}): Caller {
   return { uid: 0, username: '', groupid: 0, clientId: randomUUID(), ip: '127.0.0.1', ...overrides };
+}
+
+/**
+ * Every byte the embedded database keeps under DATA_DIR (`quire.db` and its WAL and shared-memory
+ * files) as latin1 text, to look for what must not be stored there.
+ */
+export function databaseText(dataDir: string): string {
+  return fs
+    .readdirSync(dataDir)
+    .filter((name) => name.startsWith(DATABASE_FILE))
+    .map((name) => fs.readFileSync(path.join(dataDir, name)).toString('latin1'))
+    .join('\n');
 }

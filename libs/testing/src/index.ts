@@ -11,3 +11,4 @@ export * from './user-factory';
 export * from './slapd';
 export * from './mongo-wire-server';
 export * from './tcp-gate';
+export * from './store-fault';

@@ -1,6 +1,5 @@
 import * as net from 'node:net';
 import type { Document } from 'bson';
-import { MongoCommandError } from './mongo-wire/mongo-error';
 import { MongoEngine, type Command, type ConnectionInfo } from './mongo-wire/mongo-engine';
 import { formatReply, messageLength, parseMessage } from './mongo-wire/wire-protocol';
 
@@ -8,11 +7,16 @@ import { formatReply, messageLength, parseMessage } from './mongo-wire/wire-prot
  * A MongoDB-protocol server for tests, in the spirit of s3rver: no MongoDB server exists on these
  * machines, yet replicas of a service (two page processes in one queue group) must share one
  * document store, and MongoDocumentStore must run every code path in CI. It speaks the wire
- * protocol (OP_MSG, and OP_QUERY for the handshake) and answers as a standalone MongoDB 7 does
- * (see mongo-wire/mongo-engine.ts; what still differs is listed in docs/operations.md).
+ * protocol (OP_MSG, and OP_QUERY for the handshake) and answers as the primary of a one-member
+ * MongoDB 7 replica set does, transactions included (see mongo-wire/mongo-engine.ts; what still
+ * differs is listed in docs/operations.md).
  */
 export interface MongoWireServer {
-  /** `mongodb://127.0.0.1:<port>/<database>` */
+  /**
+   * `mongodb://127.0.0.1:<port>/<database>?directConnection=true`. The driver needs
+   * `directConnection`: without it, it would go to the member the replica set names (this port),
+   * past a TcpGate placed in front of the server.
+   */
   url: string;
   port: number;
   /** Commands answered so far (a test can see the store was really used). */
@@ -32,10 +36,10 @@ export interface MongoWireServer {
 const MAX_MESSAGE_BYTES = 48_000_000;
 
 export async function startMongoWireServer(options: { database?: string } = {}): Promise<MongoWireServer> {
-  const engine = new MongoEngine();
+  let port = 0;
+  const engine = new MongoEngine(() => `127.0.0.1:${port}`);
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
-  let port = 0;
   let answered = 0;
   let connections = 0;
 
@@ -47,14 +51,8 @@ export async function startMongoWireServer(options: { database?: string } = {}):
         socket.destroy();
         return undefined;
       }
-      if (action.error) return action.error;
     }
-    try {
-      return { ...engine.execute(command, connection), ok: 1 };
-    } catch (error) {
-      if (error instanceof MongoCommandError) return error.toReply();
-      return { ok: 0, code: 1, codeName: 'InternalError', errmsg: error instanceof Error ? error.message : String(error) };
-    }
+    return engine.run(command, connection, action?.error);
   };
 
   const handle = async (socket: net.Socket, connection: ConnectionInfo, message: Buffer): Promise<void> => {
@@ -117,7 +115,7 @@ export async function startMongoWireServer(options: { database?: string } = {}):
 
   await listen();
   return {
-    url: `mongodb://127.0.0.1:${port}/${options.database ?? 'quire'}`,
+    url: `mongodb://127.0.0.1:${port}/${options.database ?? 'quire'}?directConnection=true`,
     port,
     commands: () => answered,
     stop,

@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { hashSecret, KeyValueStore } from '@quire/platform';
 import {
   AppError,
@@ -13,7 +12,7 @@ import {
   type UserInfo,
   userSessionsKey,
 } from '@quire/proto';
-import { type ContextApp, createContextApp, testCaller } from '@quire/testing';
+import { type ContextApp, createContextApp, databaseText, testCaller } from '@quire/testing';
 import { AuthModule } from '../src/auth.module';
 
 async function codeOf(work: Promise<unknown>): Promise<[number, string]> {
@@ -83,7 +82,7 @@ describe('auth sessions', () => {
     expect(keys.filter((key) => key.includes(token))).toEqual([]);
     expect(values.filter((value) => value?.includes(token))).toEqual([]);
     expect(sets.flat().filter((member) => member.includes(token))).toEqual([]);
-    expect(fs.readFileSync(path.join(ctx.dataDir, 'kv', 'kv.db'), 'utf8')).not.toContain(token);
+    expect(databaseText(ctx.dataDir)).not.toContain(token);
   });
 
   it('records the login time', async () => {
@@ -173,8 +172,7 @@ describe('auth sessions stored before tokens were hashed', () => {
       await kv.set(`session:${otherToken}`, record, 600);
       await kv.addToSet('user-session-set:41', [token, otherToken], 3_000);
       await first.app.close();
-      const file = path.join(dataDir, 'kv', 'kv.db');
-      expect(fs.readFileSync(file, 'utf8')).toContain(token);
+      expect(databaseText(dataDir)).toContain(token);
 
       const second = await createContextApp([AuthModule], { env: { DATA_DIR: dataDir } });
       try {
@@ -185,7 +183,7 @@ describe('auth sessions stored before tokens were hashed', () => {
         expect((await upgraded.setMembers(userSessionsKey(41))).sort()).toEqual([hashSecret(token), hashSecret(otherToken)].sort());
         expect(await upgraded.keysWithPrefix('session:')).toEqual([]);
         expect(await upgraded.keysWithPrefix('user-session-set:')).toEqual([]);
-        expect(fs.readFileSync(file, 'utf8')).not.toMatch(new RegExp(`${token}|${otherToken}`));
+        expect(databaseText(dataDir)).not.toMatch(new RegExp(`${token}|${otherToken}`));
 
         // The upgraded session ends as any other: logging out with it ends it, the other stays.
         const caller = testCaller({ uid: 41, username: 'early_bird', groupid: 2, token: hashSecret(token) });

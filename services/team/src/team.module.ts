@@ -13,6 +13,7 @@ import { TeamItemService } from './team-item/team-item.service';
 import { TeamMemberController } from './team-member/team-member.controller';
 import { TeamMemberRepository } from './team-member/team-member.repository';
 import { TeamMemberService } from './team-member/team-member.service';
+import { TeamChanges } from './team/team-changes';
 import { TeamOwnershipService } from './team/team-ownership.service';
 import { TeamController } from './team/team.controller';
 import { TeamRepository } from './team/team.repository';
@@ -34,6 +35,7 @@ import { TeamService } from './team/team.service';
     TeamItemRepository,
     TeamItemMemberRepository,
     TeamOwnershipService,
+    TeamChanges,
     TeamService,
     TeamMemberService,
     TeamItemService,

@@ -5,6 +5,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { InvalidBlobKeyError } from './blob-storage';
 import { describeBlobStorageContract } from './blob-storage.contract';
 import { LocalDiskBlobStorage } from './local-disk-blob-storage';
+import { SqliteDatabase } from '../sqlite/sqlite-database';
+import { SqliteSmallBlobs } from '../sqlite/sqlite-small-blobs';
 
 async function text(storage: LocalDiskBlobStorage, key: string): Promise<string> {
   const chunks: Buffer[] = [];
@@ -16,10 +18,23 @@ function tempParent(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'quire-blobs-'));
 }
 
+/** Databases opened by a test, closed after it. */
+const databases: SqliteDatabase[] = [];
+afterEach(async () => {
+  for (const db of databases.splice(0)) await db.close();
+});
+
+/** A storage on `dir` with its small blobs in `<parent>/quire.db`, opened anew (as after a restart). */
+function openStorage(dir: string): LocalDiskBlobStorage {
+  const db = new SqliteDatabase({ file: path.join(path.dirname(dir), 'quire.db') });
+  databases.push(db);
+  return new LocalDiskBlobStorage({ dir, smallBlobs: new SqliteSmallBlobs(db) });
+}
+
 describeBlobStorageContract(LocalDiskBlobStorage.name, async () => {
   const parent = tempParent();
   return {
-    sut: new LocalDiskBlobStorage({ dir: path.join(parent, 'store') }),
+    sut: openStorage(path.join(parent, 'store')),
     guardedDir: parent,
     dispose: async () => fs.rmSync(parent, { recursive: true, force: true }),
   };
@@ -33,7 +48,7 @@ describe(LocalDiskBlobStorage.name, () => {
   beforeEach(() => {
     parent = tempParent();
     dir = path.join(parent, 'store');
-    sut = new LocalDiskBlobStorage({ dir });
+    sut = openStorage(dir);
   });
 
   afterEach(() => fs.rmSync(parent, { recursive: true, force: true }));
@@ -41,7 +56,7 @@ describe(LocalDiskBlobStorage.name, () => {
   it('keeps blobs on disk across instances, with their content type', async () => {
     await sut.put('items/7/logo.svg', Buffer.from('<svg/>'), 'image/svg+xml');
 
-    const reopened = new LocalDiskBlobStorage({ dir });
+    const reopened = openStorage(dir);
 
     expect(await reopened.stat('items/7/logo.svg')).toEqual({ size: 6, contentType: 'image/svg+xml' });
   });
@@ -72,7 +87,7 @@ describe(LocalDiskBlobStorage.name, () => {
     body.write(Buffer.alloc(64 * 1024, 7));
     while (fs.readdirSync(tmp).length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
 
-    const reopened = new LocalDiskBlobStorage({ dir });
+    const reopened = openStorage(dir);
     await reopened.ping();
 
     expect(fs.readdirSync(tmp)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\.blob$/)]);
@@ -118,21 +133,21 @@ describe(LocalDiskBlobStorage.name, () => {
     expect(fs.readdirSync(path.join(dir, 'blobs', 'own'))).toEqual([]);
   });
 
-  it('packs small buffers of the default type into one file; typed blobs and streams stay files', async () => {
+  it('keeps small buffers of the default type in the database; typed blobs and streams stay files', async () => {
     await sut.put('history/abc', Buffer.from('packed body'), 'application/octet-stream');
     await sut.put('items/7/notes.txt', Buffer.from('typed'), 'text/plain');
     await sut.put('exports/1.bin', Readable.from([Buffer.from('streamed')]), 'application/octet-stream');
 
     expect(fs.existsSync(path.join(dir, 'blobs', 'history'))).toBe(false);
-    expect(fs.readFileSync(path.join(dir, 'pack', 'blobs.pack')).includes('packed body')).toBe(true);
+    expect(fs.readFileSync(path.join(parent, 'quire.db-wal')).includes('packed body')).toBe(true);
     expect(fs.readFileSync(path.join(dir, 'blobs', 'items', '7', 'notes.txt'), 'utf8')).toBe('typed');
     expect(fs.readFileSync(path.join(dir, 'blobs', 'exports', '1.bin'), 'utf8')).toBe('streamed');
-    const reopened = new LocalDiskBlobStorage({ dir });
+    const reopened = openStorage(dir);
     expect(await text(reopened, 'history/abc')).toBe('packed body');
     expect(await reopened.stat('history/abc')).toEqual({ size: 11, contentType: 'application/octet-stream' });
   });
 
-  it('reads a file stored before the pack existed, and replaces or deletes it for good', async () => {
+  it('reads a small blob stored as a file by an earlier version, and replaces or deletes it for good', async () => {
     await sut.ping();
     fs.mkdirSync(path.join(dir, 'blobs', 'history'));
     fs.writeFileSync(path.join(dir, 'blobs', 'history', 'old'), 'from an earlier version');
@@ -143,22 +158,22 @@ describe(LocalDiskBlobStorage.name, () => {
     await sut.delete('history/older');
 
     expect(fs.readdirSync(path.join(dir, 'blobs', 'history'))).toEqual([]);
-    const reopened = new LocalDiskBlobStorage({ dir });
+    const reopened = openStorage(dir);
     expect(await text(reopened, 'history/old')).toBe('packed now');
     expect(await reopened.stat('history/older')).toBeNull();
   });
 
-  it('forgets the packed bytes when a key is rewritten as a typed file, across instances', async () => {
+  it('forgets the small blob when a key is rewritten as a typed file, across instances', async () => {
     await sut.put('items/7/logo', Buffer.from('packed'), 'application/octet-stream');
     await sut.put('items/7/logo', Buffer.from('<svg/>'), 'image/svg+xml');
 
-    const reopened = new LocalDiskBlobStorage({ dir });
+    const reopened = openStorage(dir);
 
     expect(await reopened.stat('items/7/logo')).toEqual({ size: 6, contentType: 'image/svg+xml' });
     expect(await text(reopened, 'items/7/logo')).toBe('<svg/>');
   });
 
-  it('keeps a packed blob in the pack even under a symlinked directory that leads outside', async () => {
+  it('keeps a small blob in the database even under a symlinked directory that leads outside', async () => {
     const outside = path.join(parent, 'outside');
     fs.mkdirSync(outside);
     await sut.ping();
@@ -170,14 +185,14 @@ describe(LocalDiskBlobStorage.name, () => {
     expect(await text(sut, 'linked/small')).toBe('inside');
   });
 
-  it('writes every directory 0700 and every file 0600: blobs, sidecars, the pack and its compaction', async () => {
-    const small = new LocalDiskBlobStorage({ dir, pack: { compactAfterDeadBytes: 1 } });
+  it('writes every directory 0700 and every file 0600: blobs, sidecars and the database', async () => {
+    const small = sut;
     await small.put('a/b/typed.png', Buffer.from('image'), 'image/png');
     await small.put('a/streamed.bin', Readable.from([Buffer.alloc(70_000, 1)]), 'application/octet-stream');
     await small.put('a/packed', Buffer.from('first'), '');
     await small.put('a/packed', Buffer.from('second'), '');
     await small.put('a/kept', Buffer.from('kept'), '');
-    await small.delete('a/packed'); // more than half the pack is dead now: it is rewritten
+    await small.delete('a/packed');
 
     const modes: string[] = [];
     const walk = (at: string): void => {
@@ -187,10 +202,10 @@ describe(LocalDiskBlobStorage.name, () => {
         if (entry.isDirectory()) walk(full);
       }
     };
-    walk(dir);
+    walk(parent);
 
     expect(modes.filter((line) => !/ (600|700)$/.test(line))).toEqual([]);
-    expect(modes).toEqual(expect.arrayContaining(['pack/blobs.pack 600', 'blobs/a/b/typed.png 600', 'meta/a/b/typed.png.json 600', 'blobs/a 700']));
+    expect(modes).toEqual(expect.arrayContaining(['../quire.db 600', '../quire.db-wal 600', 'blobs/a/b/typed.png 600', 'meta/a/b/typed.png.json 600', 'blobs/a 700']));
     expect((fs.statSync(dir).mode & 0o777).toString(8)).toBe('700');
   });
 

@@ -7,14 +7,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../fs/private-files';
 import { PROCESS_START_MS, removeFilesOlderThan } from '../fs/stale-files';
-import { BlobPack, PACK_MAX_BODY_BYTES, type BlobPackOptions } from './blob-pack';
+import { SMALL_BLOB_MAX_BYTES, type SqliteSmallBlobs } from '../sqlite/sqlite-small-blobs';
 import { assertBlobKey, BlobNotFoundError, BlobStorage, InvalidBlobKeyError, type BlobInfo } from './blob-storage';
 
 export interface LocalDiskBlobStorageOptions {
   /** The directory that holds everything; created when missing. */
   dir: string;
-  /** Tuning of the pack of small blobs (tests use a small compaction threshold). */
-  pack?: BlobPackOptions;
+  /** Where buffers of at most 64 KB with the default type go (history bodies): rows of the SQLite database. */
+  smallBlobs: SqliteSmallBlobs;
 }
 
 interface BlobMeta {
@@ -30,9 +30,11 @@ const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
  * never visible under its key; temp files older than the process (left by a kill) go when the
  * store opens. Keys live in their own tree, so no key can name a sidecar
  * or a temp file.
- * A buffer of at most 64 KB with the default type (history bodies) goes into `<dir>/pack/blobs.pack`
- * instead (BlobPack): one append rather than a file created, renamed and later unlinked. A key is
- * looked up in the pack first, then as a file, so files stored before the pack existed stay readable.
+ * A file and its directory entry are synced before `put` resolves (fsync of the file, rename, fsync
+ * of the directory), so an acknowledged upload survives a power cut.
+ * A buffer of at most 64 KB with the default type (history bodies) goes into the SQLite database
+ * instead (SqliteSmallBlobs): one row rather than a file created, synced, renamed and later unlinked.
+ * A key is looked up there first, then as a file, so files stored as files earlier stay readable.
  */
 export class LocalDiskBlobStorage extends BlobStorage {
   private readonly root: string;
@@ -41,9 +43,8 @@ export class LocalDiskBlobStorage extends BlobStorage {
   private readonly checkedDirs = new Set<string>();
   /** Directories of the sidecar tree found missing: writing or deleting a blob of the default type there skips the unlink of a stale sidecar. */
   private readonly missingMetaDirs = new MissingDirs();
-  /** Directories of the blob tree found missing: a packed blob there has no older file to remove. */
+  /** Directories of the blob tree found missing: a small blob there has no older file to remove. */
   private readonly missingBlobDirs = new MissingDirs();
-  private pack?: BlobPack;
 
   constructor(private readonly options: LocalDiskBlobStorageOptions) {
     super();
@@ -51,10 +52,10 @@ export class LocalDiskBlobStorage extends BlobStorage {
   }
 
   async put(key: string, body: Readable | Buffer, contentType: string): Promise<BlobInfo> {
-    if (Buffer.isBuffer(body) && body.length <= PACK_MAX_BODY_BYTES && (contentType || DEFAULT_CONTENT_TYPE) === DEFAULT_CONTENT_TYPE) {
+    if (Buffer.isBuffer(body) && body.length <= SMALL_BLOB_MAX_BYTES && (contentType || DEFAULT_CONTENT_TYPE) === DEFAULT_CONTENT_TYPE) {
       // A file stored under this key before (by an earlier version, or when it was typed) goes.
       const file = await this.storedFile(key);
-      this.openPack.put(key, body);
+      await this.options.smallBlobs.put(key, body);
       if (file) await this.removeStoredFile(file);
       return { size: body.length, contentType: DEFAULT_CONTENT_TYPE };
     }
@@ -65,12 +66,12 @@ export class LocalDiskBlobStorage extends BlobStorage {
     const tmpMeta = `${tmpBase}.json`;
     try {
       // A buffer is written in one call; only a stream needs a pipeline (and a stat for its size).
-      if (Buffer.isBuffer(body)) await fs.writeFile(tmpBlob, body, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+      if (Buffer.isBuffer(body)) await fs.writeFile(tmpBlob, body, { flag: 'wx', mode: PRIVATE_FILE_MODE, flush: true });
       else await writeStream(body, tmpBlob);
       // The default type needs no sidecar (a missing one reads as the default): one file less per blob.
       const meta: BlobMeta = { contentType: contentType || DEFAULT_CONTENT_TYPE };
       const sidecar = meta.contentType !== DEFAULT_CONTENT_TYPE;
-      if (sidecar) await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+      if (sidecar) await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx', mode: PRIVATE_FILE_MODE, flush: true });
       this.missingBlobDirs.forget();
       await makeParents(path.join(this.root, 'blobs'), key, this.checkedDirs);
       if (sidecar) {
@@ -81,7 +82,9 @@ export class LocalDiskBlobStorage extends BlobStorage {
       await fs.rename(tmpBlob, blobPath);
       if (sidecar) await fs.rename(tmpMeta, metaPath);
       else await this.removeSidecar(metaPath);
-      this.openPack.delete(key);
+      await syncDir(path.dirname(blobPath));
+      if (sidecar) await syncDir(path.dirname(metaPath));
+      await this.options.smallBlobs.delete(key);
       return { size, contentType: meta.contentType };
     } catch (error) {
       // A directory removed behind this process's back is checked (and made) again next time.
@@ -96,8 +99,8 @@ export class LocalDiskBlobStorage extends BlobStorage {
   async get(key: string): Promise<Readable> {
     const { blobPath } = this.paths(key);
     const realRoot = await this.init();
-    const packed = this.openPack.read(key);
-    if (packed) return Readable.from([packed], { objectMode: false });
+    const small = this.options.smallBlobs.read(key);
+    if (small) return Readable.from([small], { objectMode: false });
     await this.assertExistingInside(blobPath, realRoot, key);
     const handle = await fs.open(blobPath, 'r').catch((error: unknown) => {
       throw isMissing(error) ? new BlobNotFoundError(key) : error;
@@ -113,8 +116,8 @@ export class LocalDiskBlobStorage extends BlobStorage {
   async stat(key: string): Promise<BlobInfo | null> {
     const { blobPath, metaPath } = this.paths(key);
     const realRoot = await this.init();
-    const packedSize = this.openPack.size(key);
-    if (packedSize !== undefined) return { size: packedSize, contentType: DEFAULT_CONTENT_TYPE };
+    const smallSize = this.options.smallBlobs.size(key);
+    if (smallSize !== undefined) return { size: smallSize, contentType: DEFAULT_CONTENT_TYPE };
     try {
       await this.assertExistingInside(blobPath, realRoot, key);
       const stats = await fs.stat(blobPath);
@@ -128,7 +131,7 @@ export class LocalDiskBlobStorage extends BlobStorage {
 
   async delete(key: string): Promise<void> {
     const file = await this.storedFile(key);
-    this.openPack.delete(key);
+    await this.options.smallBlobs.delete(key);
     if (file) await this.removeStoredFile(file);
   }
 
@@ -169,22 +172,15 @@ export class LocalDiskBlobStorage extends BlobStorage {
     await this.removeSidecar(metaPath);
   }
 
-  /** The pack of small blobs, opened by init(). */
-  private get openPack(): BlobPack {
-    if (!this.pack) throw new Error('LocalDiskBlobStorage: init() opens the pack before any use');
-    return this.pack;
-  }
-
   /**
-   * Creates the directory tree, sweeps the temp files left by an earlier process and opens the
-   * pack, once; resolves with the real path of the blob tree.
+   * Creates the directory tree and sweeps the temp files left by an earlier process, once;
+   * resolves with the real path of the blob tree.
    */
   private init(): Promise<string> {
     this.ready ??= (async () => {
-      for (const sub of ['blobs', 'meta', 'tmp', 'pack']) await fs.mkdir(path.join(this.root, sub), { recursive: true, mode: PRIVATE_DIR_MODE });
+      for (const sub of ['blobs', 'meta', 'tmp']) await fs.mkdir(path.join(this.root, sub), { recursive: true, mode: PRIVATE_DIR_MODE });
       // Temp files of uploads a stopped process never finished: nothing else would remove them.
       await removeFilesOlderThan(path.join(this.root, 'tmp'), PROCESS_START_MS);
-      this.pack ??= new BlobPack(path.join(this.root, 'pack', 'blobs.pack'), this.options.pack);
       return fs.realpath(path.join(this.root, 'blobs'));
     })();
     this.ready.catch(() => (this.ready = undefined));
@@ -279,6 +275,16 @@ async function makeParents(tree: string, relativeFile: string, checked: Set<stri
   }
 }
 
+/** Makes a rename into the directory durable (the entry is part of the directory's data). */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 async function readContentType(metaPath: string): Promise<string> {
   try {
     const meta = JSON.parse(await fs.readFile(metaPath, 'utf8')) as Partial<BlobMeta>;
@@ -320,7 +326,7 @@ function isMissing(error: unknown): boolean {
  * created only after the source failed, and the caller's cleanup must not run before that.
  */
 async function writeStream(body: Readable, file: string): Promise<void> {
-  const out = createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE });
+  const out = createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE, flush: true });
   try {
     await pipeline(body, out);
   } catch (error) {

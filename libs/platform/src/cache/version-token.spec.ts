@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CacheVersionKey } from '@quire/proto';
-import { EmbeddedKeyValueStore } from '../key-value/embedded-key-value-store';
+import { SqliteDatabase } from '../sqlite/sqlite-database';
+import { SqliteKeyValueStore } from '../sqlite/sqlite-key-value-store';
 import { KeyValueStore } from '../key-value/key-value-store';
 import { AccessVersion, VersionToken } from './version-token';
 
@@ -13,7 +14,7 @@ class ContentToken extends VersionToken {
 }
 
 /** Counts the KeyValueStore reads the tokens make. */
-class CountingStore extends EmbeddedKeyValueStore {
+class CountingStore extends SqliteKeyValueStore {
   reads = 0;
   override async getMany(keys: string[]): Promise<(string | null)[]> {
     this.reads++;
@@ -23,15 +24,18 @@ class CountingStore extends EmbeddedKeyValueStore {
 
 describe(VersionToken.name, () => {
   let dir: string;
+  let db: SqliteDatabase;
   let kv: CountingStore;
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-version-token-'));
-    kv = new CountingStore({ dir });
+    db = new SqliteDatabase({ file: path.join(dir, 'quire.db') });
+    kv = new CountingStore(db);
   });
 
   afterEach(async () => {
     await kv.close();
+    await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

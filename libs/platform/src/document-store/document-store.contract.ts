@@ -350,6 +350,160 @@ export function describeDocumentStoreContract(
       });
     });
 
+    describe('transaction', () => {
+      interface Loan {
+        book_id: number;
+        reader: string;
+      }
+      let loans: Collection<Loan>;
+      const boom = new Error('boom');
+
+      beforeEach(async () => {
+        loans = store.collection<Loan>('loans');
+        await sut.ensureIndex({ field: 'book_id', unique: true });
+        await seed();
+      });
+
+      /** Lends book 1 and 2, renames 3 and removes 4 and 5, across two collections. */
+      const lendAndTidy = async () => {
+        await loans.insertOne({ book_id: 1, reader: 'ann' });
+        await loans.insertMany([{ book_id: 2, reader: 'bob' }]);
+        await sut.updateOne({ book_id: 3 }, { $set: { title: 'Gamma 2' } });
+        await sut.updateMany({ book_id: { $in: [1, 2] } }, { $push: { tags: 'lent' } });
+        await sut.deleteOne({ book_id: 4 });
+        await sut.deleteMany({ book_id: 5 });
+      };
+
+      it('keeps every write of a unit that resolves, across collections, and returns its value', async () => {
+        const value = await store.transaction(async () => {
+          await lendAndTidy();
+          return 'done';
+        });
+
+        expect(value).toBe('done');
+        expect(await loans.find({}, { sort: { book_id: 1 } })).toEqual([
+          { book_id: 1, reader: 'ann' },
+          { book_id: 2, reader: 'bob' },
+        ]);
+        expect(await all()).toEqual([1, 2, 3]);
+        expect((await sut.findOne({ book_id: 3 }))?.title).toBe('Gamma 2');
+        expect(await sut.count({ tags: 'lent' })).toBe(2);
+      });
+
+      it('keeps none of the writes of a unit that rejects, and passes its error on', async () => {
+        const before = await sut.find({}, { sort: { book_id: 1 } });
+
+        const unit = store.transaction(async () => {
+          await lendAndTidy();
+          throw boom;
+        });
+
+        await expect(unit).rejects.toBe(boom);
+
+        expect(await loans.count({})).toBe(0);
+        expect(await sut.find({}, { sort: { book_id: 1 } })).toEqual(before);
+        await expect(sut.insertOne({ book_id: 4, title: 'Still there', tags: [] })).rejects.toBeInstanceOf(DuplicateKeyError);
+      });
+
+      it('keeps none of its writes when a later write of the unit breaks a unique index', async () => {
+        const clash = store.transaction(async () => {
+          await loans.insertOne({ book_id: 1, reader: 'ann' });
+          await sut.updateOne({ book_id: 1 }, { $set: { title: 'Lent' } });
+          await sut.insertOne({ book_id: 2, title: 'Clash', tags: [] });
+        });
+
+        await expect(clash).rejects.toBeInstanceOf(DuplicateKeyError);
+        expect(await loans.count({})).toBe(0);
+        expect(await sut.findOne({ book_id: 1 })).toEqual(books[0]);
+      });
+
+      it('sees its own writes inside the unit', async () => {
+        const seen = await store.transaction(async () => {
+          await loans.insertOne({ book_id: 1, reader: 'ann' });
+          await sut.updateOne({ book_id: 1 }, { $set: { title: 'Lent' } });
+          await sut.deleteOne({ book_id: 2 });
+          return {
+            loan: await loans.findOne({ book_id: 1 }),
+            title: (await sut.findOne({ book_id: 1 }))?.title,
+            books: await all(),
+            count: await sut.count({}),
+          };
+        });
+
+        expect(seen).toEqual({ loan: { book_id: 1, reader: 'ann' }, title: 'Lent', books: [1, 3, 4, 5], count: 4 });
+      });
+
+      it('neither loses nor rolls back a write made outside the unit while it runs', async () => {
+        let wrote!: () => void;
+        let finish!: () => void;
+        const unitWrote = new Promise<void>((resolve) => (wrote = resolve));
+        const finishUnit = new Promise<void>((resolve) => (finish = resolve));
+        const unit = store.transaction(async () => {
+          await loans.insertOne({ book_id: 1, reader: 'ann' });
+          wrote();
+          await finishUnit;
+          throw boom;
+        });
+
+        await unitWrote;
+        // Started outside the unit's async context: not part of it (an adapter may make it wait for the unit).
+        const outside = loans.insertOne({ book_id: 2, reader: 'bob' });
+        finish();
+
+        await expect(unit).rejects.toBe(boom);
+        await outside;
+        expect(await loans.find({})).toEqual([{ book_id: 2, reader: 'bob' }]);
+      });
+
+      it('joins a nested unit to the outer one', async () => {
+        await store.transaction(async () => {
+          await store.transaction(() => loans.insertOne({ book_id: 1, reader: 'ann' }));
+          await sut.deleteOne({ book_id: 1 });
+        });
+        await expect(
+          store.transaction(async () => {
+            await store.transaction(() => loans.insertOne({ book_id: 2, reader: 'bob' }));
+            throw boom;
+          }),
+        ).rejects.toBe(boom);
+
+        expect(await loans.find({})).toEqual([{ book_id: 1, reader: 'ann' }]);
+        expect(await all()).toEqual([2, 3, 4, 5]);
+      });
+
+      it('runs operations started together inside a unit', async () => {
+        await store.transaction(() =>
+          Promise.all([loans.insertOne({ book_id: 1, reader: 'ann' }), loans.insertOne({ book_id: 2, reader: 'bob' }), sut.deleteOne({ book_id: 5 })]),
+        );
+
+        expect(await loans.count({})).toBe(2);
+        expect(await all()).toEqual([1, 2, 3, 4]);
+      });
+
+      it('takes ids with nextId inside units: unique, also for two units at once, and none held twice after a rollback', async () => {
+        const addBook = () =>
+          store.transaction(async () => {
+            const book_id = 100 + (await store.nextId('book'));
+            await sut.insertOne({ book_id, title: `Book ${book_id}`, tags: [] });
+            return book_id;
+          });
+
+        const [a, b] = await Promise.all([addBook(), addBook()]);
+        await expect(
+          store.transaction(async () => {
+            await sut.insertOne({ book_id: 100 + (await store.nextId('book')), title: 'Rolled back', tags: [] });
+            throw boom;
+          }),
+        ).rejects.toBe(boom);
+        const next = await addBook();
+
+        expect(new Set([a, b, next]).size).toBe(3);
+        expect(next).toBeGreaterThan(Math.max(a, b));
+        expect(ids(await sut.find({ book_id: { $gt: 100 } }))).toEqual([a, b, next].sort((x, y) => x - y));
+        expect(await sut.count({ title: 'Rolled back' })).toBe(0);
+      });
+    });
+
     it('compacts a collection without losing a document, an index or a later write', async () => {
       await sut.ensureIndex({ field: 'book_id', unique: true });
       await seed();

@@ -1,7 +1,7 @@
 /**
  * The document store port: a small typed collection API with a Mongo-style subset
- * (ARCHITECTURE rule 5). MongoDB and NeDB both speak it natively, so repositories are
- * written once against this class and only the two adapters differ.
+ * (ARCHITECTURE rule 5). MongoDB speaks it natively and the SQLite adapter translates it, so
+ * repositories are written once against this class and only the two adapters differ.
  */
 
 type Scalar = string | number | boolean | null;
@@ -34,7 +34,7 @@ type Element<V> = NonNullable<V> extends readonly (infer E)[] ? E : NonNullable<
 
 /**
  * Update operators. `$push` creates a missing array; `$pull` needs the field to exist as an
- * array (NeDB rejects `$pull` on a missing field where MongoDB ignores it). `undefined` values
+ * array (the embedded store once rejected `$pull` on a missing field where MongoDB ignores it). `undefined` values
  * in `$set` are left out; an update with nothing left changes nothing.
  */
 export interface Update<T> {
@@ -65,7 +65,7 @@ export interface IndexSpec<T> {
 /**
  * Thrown by inserts and updates that would break a unique index. `insertOne` and `updateOne`
  * then write nothing; after a failed `insertMany`/`updateMany` the documents before the
- * offending one may or may not have been written (MongoDB writes them, NeDB does not).
+ * offending one may or may not have been written (MongoDB writes them, SQLite does not).
  */
 export class DuplicateKeyError extends Error {
   constructor(
@@ -83,7 +83,7 @@ export abstract class Collection<T extends object> {
    * Creates the index if it does not exist yet (idempotent). A unique index over documents that
    * already break it is refused with DuplicateKeyError and not created. Changing an existing index
    * (`unique` or `sparse`) is not supported: MongoDB refuses it (IndexKeySpecsConflict) and keeps
-   * the old one, NeDB keeps the old one silently.
+   * the old one, SQLite keeps the old one silently.
    */
   abstract ensureIndex(spec: IndexSpec<T>): Promise<void>;
   /** Stores a copy of the document (fields whose value is `undefined` are left out) and returns it. */
@@ -109,6 +109,18 @@ export abstract class Collection<T extends object> {
 
 export abstract class DocumentStore {
   abstract collection<T extends object>(name: string): Collection<T>;
+  /**
+   * Runs `work` as one all-or-nothing unit: every write made through this store while `work` runs
+   * (in any collection, however deep in awaited calls) commits together when `work` resolves, and
+   * none is kept when it rejects (the rejection is passed on). Reads inside `work` see its own
+   * writes. Keep units short and local: no transport call or other store's work inside one (in
+   * distributed mode a unit spans only the calling service's own collections). Nested calls join
+   * the outer unit. MongoDB runs units as multi-document transactions, which need a replica set
+   * (a single-node one will do); a unit that meets a transient conflict is run again, so `work`
+   * must be safe to repeat. A failed operation ends the unit: MongoDB aborts the transaction at
+   * its first error, so `work` must not catch a store error and go on (let it reject instead).
+   */
+  abstract transaction<R>(work: () => Promise<R>): Promise<R>;
   /** The next number of a named sequence (1, 2, 3 …), unique across processes. */
   abstract nextId(sequence: string): Promise<number>;
   /** Resolves when the store answers; rejects otherwise (readiness). */

@@ -12,15 +12,15 @@ const { Long, MongoClient, ObjectId } = mongoose.mongo;
  * (no MongoDB server exists on these machines; with MONGO_URL set, mongo-document-store.spec.ts
  * runs the same contract against a real one). The distributed system suites share this server
  * between the replicas of a service. The tests after the contract pin the MongoDB behaviour the
- * adapter meets in production (upserts, duplicate keys, index conflicts, BSON order, no
- * transactions on a standalone) so that every path of the adapter runs here.
+ * adapter meets in production (upserts, duplicate keys, index conflicts, BSON order, transactions
+ * on a replica set) so that every path of the adapter runs here.
  */
 describe(`${MongoDocumentStore.name} over the MongoDB wire protocol`, () => {
   let server: MongoWireServer;
   let database = 0;
   const open: { close(): Promise<void> }[] = [];
 
-  const databaseUrl = (): string => server.url.replace(/\/quire$/, `/wire_${++database}`);
+  const databaseUrl = (): string => server.url.replace('/quire?', `/wire_${++database}?`);
 
   /** A store whose connection is up (operations wait for it; ping alone would not). */
   const connectedStore = async (url: string): Promise<MongoDocumentStore> => {
@@ -304,22 +304,173 @@ describe(`${MongoDocumentStore.name} over the MongoDB wire protocol`, () => {
     });
   });
 
-  it('refuses transactions as a standalone mongod does, so nothing is written silently outside one', async () => {
-    const client = await rawClient(databaseUrl());
-    const notes = client.db().collection<{ text: string }>('notes');
-    const refused = { code: 20, codeName: 'IllegalOperation', message: 'Transaction numbers are only allowed on a replica set member or mongos' };
-    const session = client.startSession();
-    try {
-      await expect(session.withTransaction(() => notes.findOne({}, { session }))).rejects.toMatchObject(refused);
-      // For a write the driver words it itself, keeping the server's answer.
-      await expect(session.withTransaction(() => notes.insertOne({ text: 'in a transaction' }, { session }))).rejects.toMatchObject({
-        message: expect.stringContaining('does not support retryable writes'),
-        originalError: refused,
-      });
-    } finally {
-      await session.endSession();
+  describe('replica set and transactions', () => {
+    interface Note {
+      n: number;
+      text: string;
     }
-    expect(await notes.countDocuments({})).toBe(0);
+    const boom = new Error('boom');
+
+    it('answers hello as the primary of a one-member replica set, gossiping the cluster time', async () => {
+      const client = await rawClient(databaseUrl());
+      const me = `127.0.0.1:${server.port}`;
+
+      const hello = await client.db('admin').command({ hello: 1 });
+
+      expect(hello).toMatchObject({ setName: 'rs0', hosts: [me], primary: me, me, isWritablePrimary: true, secondary: false, logicalSessionTimeoutMinutes: 30 });
+      expect(hello.$clusterTime.clusterTime).toBeInstanceOf(mongoose.mongo.Timestamp);
+      expect(hello.operationTime).toEqual(hello.$clusterTime.clusterTime);
+    });
+
+    it('runs transactions for a client that found the replica set itself (replicaSet=rs0, no directConnection)', async () => {
+      const client = await rawClient(`mongodb://127.0.0.1:${server.port}/wire_${++database}?replicaSet=rs0`);
+      const notes = client.db().collection<Note>('notes');
+      const session = client.startSession();
+      try {
+        await session.withTransaction(async () => {
+          await notes.insertOne({ n: 1, text: 'one' }, { session });
+          await notes.insertOne({ n: 2, text: 'two' }, { session });
+        });
+      } finally {
+        await session.endSession();
+      }
+      expect(await notes.countDocuments({})).toBe(2);
+    });
+
+    it('hides what a transaction wrote from everyone else and discards it on abort, restoring order and indexes', async () => {
+      const url = databaseUrl();
+      const [client, other] = [await rawClient(url), await rawClient(url)];
+      const notes = client.db().collection<Note>('notes');
+      await notes.createIndex({ n: 1 }, { unique: true });
+      await notes.insertMany([1, 2, 3].map((n) => ({ n, text: `note ${n}` })));
+      const before = await notes.find({}, { projection: { _id: 0 } }).toArray();
+      const session = client.startSession();
+      session.startTransaction();
+      await notes.insertOne({ n: 4, text: 'new' }, { session });
+      await notes.updateOne({ n: 3 }, { $set: { n: 5 } }, { session });
+      await notes.deleteOne({ n: 1 }, { session });
+      expect(await notes.find({}, { session, projection: { _id: 0 } }).sort({ n: 1 }).toArray()).toEqual([
+        { n: 2, text: 'note 2' },
+        { n: 4, text: 'new' },
+        { n: 5, text: 'note 3' },
+      ]);
+
+      // Asked while the transaction is open; answered only with what was committed.
+      const seenByOther = other.db().collection<Note>('notes').find({}, { projection: { _id: 0 } }).toArray();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await session.abortTransaction();
+      await session.endSession();
+
+      expect(await seenByOther).toEqual(before);
+      expect(await notes.find({}, { projection: { _id: 0 } }).toArray()).toEqual(before);
+      await expect(notes.insertOne({ n: 1, text: 'again' })).rejects.toMatchObject({ code: 11000 });
+      await notes.insertOne({ n: 4, text: 'free again' });
+    });
+
+    it('lets no other write in while a transaction runs, and applies it after the commit', async () => {
+      const url = databaseUrl();
+      const [client, other] = [await rawClient(url), await rawClient(url)];
+      const notes = client.db().collection<Note>('notes');
+      const session = client.startSession();
+      session.startTransaction();
+      await notes.insertOne({ n: 1, text: 'in the transaction' }, { session });
+
+      let done = false;
+      const outside = other
+        .db()
+        .collection<Note>('notes')
+        .updateMany({}, { $set: { text: 'outside' } })
+        .then((result) => ((done = true), result));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(done).toBe(false);
+      await session.commitTransaction();
+      await session.endSession();
+
+      expect((await outside).matchedCount).toBe(1);
+      expect(await notes.find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ n: 1, text: 'outside' }]);
+    });
+
+    it('aborts a transaction at a duplicate key: later commands and the commit get NoSuchTransaction, a transient error', async () => {
+      const url = databaseUrl();
+      const client = await rawClient(url);
+      const notes = client.db().collection<Note>('notes');
+      await notes.createIndex({ n: 1 }, { unique: true });
+      await notes.insertOne({ n: 1, text: 'one' });
+      const session = client.startSession();
+      session.startTransaction();
+      await notes.insertOne({ n: 2, text: 'two' }, { session });
+
+      await expect(notes.insertOne({ n: 1, text: 'clash' }, { session })).rejects.toMatchObject({ code: 11000 });
+      const aborted = { code: 251, codeName: 'NoSuchTransaction', message: expect.stringMatching(/^Transaction with \{ txnNumber: \d+ \} has been aborted\.$/) };
+      const noSuchTransaction = await notes.findOne({}, { session }).catch((error: unknown) => error);
+      expect(noSuchTransaction).toMatchObject(aborted);
+      expect((noSuchTransaction as mongoose.mongo.MongoError).hasErrorLabel('TransientTransactionError')).toBe(true);
+      await expect(session.commitTransaction()).rejects.toMatchObject(aborted);
+      await session.endSession();
+
+      expect(await notes.find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ n: 1, text: 'one' }]);
+    });
+
+    it('runs a unit again after a transient error, keeping the writes of the attempt that commits', async () => {
+      const url = databaseUrl();
+      const [sut, client] = [await connectedStore(url), await rawClient(url)];
+      const notes = sut.collection<Note>('notes');
+      const failNextInsert = () =>
+        client.db('admin').command({ configureFailPoint: 'failCommand', mode: { times: 1 }, data: { failCommands: ['insert'], errorCode: 112 } });
+      let attempts = 0;
+
+      const result = await sut.transaction(async () => {
+        attempts++;
+        await notes.insertOne({ n: 1, text: `attempt ${attempts}` });
+        if (attempts === 1) await failNextInsert();
+        await notes.insertOne({ n: 2, text: `attempt ${attempts}` });
+        return attempts;
+      });
+
+      expect(result).toBe(2);
+      expect(await notes.find({}, { sort: { n: 1 } })).toEqual([
+        { n: 1, text: 'attempt 2' },
+        { n: 2, text: 'attempt 2' },
+      ]);
+    });
+
+    it('fails a unit that goes on after an operation failed (MongoDB has aborted it) with that error, at once', async () => {
+      const sut = await connectedStore(databaseUrl());
+      const notes = sut.collection<Note>('notes');
+      await notes.ensureIndex({ field: 'n', unique: true });
+      await notes.insertOne({ n: 1, text: 'one' });
+
+      const started = Date.now();
+      const unit = sut.transaction(async () => {
+        await notes.insertOne({ n: 2, text: 'two' });
+        await notes.insertOne({ n: 1, text: 'clash' }).catch(() => undefined);
+        await notes.insertOne({ n: 3, text: 'three' });
+      });
+
+      await expect(unit).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(await notes.find({})).toEqual([{ n: 1, text: 'one' }]);
+    });
+
+    it('rolls back a transaction left open when the server stops, as a restarted mongod does', async () => {
+      const own = await startMongoWireServer();
+      try {
+        const client = await rawClient(own.url);
+        const notes = client.db().collection<Note>('notes');
+        await notes.insertOne({ n: 1, text: 'committed' });
+        const session = client.startSession();
+        session.startTransaction();
+        await notes.insertOne({ n: 2, text: 'open' }, { session });
+
+        await own.stop();
+        await own.start();
+
+        expect(await notes.find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ n: 1, text: 'committed' }]);
+        await session.endSession().catch(() => undefined);
+      } finally {
+        await own.dispose();
+      }
+    });
   });
 
   it('answers an unknown command or query operator with an error instead of a guess', async () => {

@@ -66,7 +66,7 @@ export function normalizeUpdate(update: PlainObject, collection: string): PlainO
 /** Where both adapters keep the `nextId` sequences, one document `{ _id: sequence, seq }` each. */
 export const COUNTERS_COLLECTION = 'counters';
 
-/** Collection names become file names (NeDB) and collection names (MongoDB): keep them simple. */
+/** Collection names become table names (SQLite) and collection names (MongoDB): keep them simple. */
 export function assertCollectionName(name: string): void {
   if (name === COUNTERS_COLLECTION) {
     throw new TypeError(`Collection name "${name}" is reserved for nextId sequences`);

@@ -1,22 +1,25 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { NedbDocumentStore } from '../document-store/nedb-document-store';
+import type { DocumentStore } from '../document-store/document-store';
+import { LocalDatabase } from '../sqlite/local-database';
 import { OutboxMailer, type OutboxMessage } from './outbox-mailer';
 
 describe(OutboxMailer.name, () => {
   let dir: string;
-  let store: NedbDocumentStore;
+  let local: LocalDatabase;
+  let store: DocumentStore;
   let sut: OutboxMailer;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-outbox-'));
-    store = new NedbDocumentStore({ dir });
+    local = new LocalDatabase(dir);
+    store = (await local.stores()).documents;
     sut = new OutboxMailer(store);
   });
 
   afterEach(async () => {
-    await store.close();
+    await local.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -50,9 +53,10 @@ describe(OutboxMailer.name, () => {
 
   it('keeps messages across a restart of the store', async () => {
     await sut.send({ to: 'carol@example.com', subject: 'Welcome', text: 'Hello' });
-    await store.close();
+    await local.close();
 
-    store = new NedbDocumentStore({ dir });
+    local = new LocalDatabase(dir);
+    store = (await local.stores()).documents;
     const reopened = new OutboxMailer(store);
     await reopened.send({ to: 'dave@example.com', subject: 'Second', text: 'Hi' });
 

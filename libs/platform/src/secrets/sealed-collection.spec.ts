@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { NedbDocumentStore } from '../document-store/nedb-document-store';
+import type { DocumentStore } from '../document-store/document-store';
+import { LocalDatabase } from '../sqlite/local-database';
 import { SealedCollection } from './sealed-collection';
 import { SecretCipher } from './secret-cipher';
 
@@ -15,21 +16,29 @@ interface Vault {
 
 describe(SealedCollection.name, () => {
   let dir: string;
-  let store: NedbDocumentStore;
+  let local: LocalDatabase;
+  let store: DocumentStore;
   const oldKey = randomBytes(32);
   const newKey = randomBytes(32);
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-sealed-'));
-    store = new NedbDocumentStore({ dir });
+    local = new LocalDatabase(dir);
+    store = (await local.stores()).documents;
   });
   afterEach(async () => {
-    await store.close();
+    await local.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const sealed = (cipher: SecretCipher) => new SealedCollection<Vault>(store.collection<Vault>('vaults'), cipher, { key: 'id', fields: ['secret'] });
-  const file = () => fs.readFileSync(path.join(dir, 'vaults.db'), 'utf8');
+  /** Every file of the database (its WAL too) as text. */
+  const file = () =>
+    fs
+      .readdirSync(dir)
+      .filter((name) => name.startsWith('quire.db'))
+      .map((name) => fs.readFileSync(path.join(dir, name), 'latin1'))
+      .join('\n');
 
   it('stores the fields sealed and gives them back in clear, on every read and write path', async () => {
     const cipher = new SecretCipher({ current: newKey, previous: [] });
@@ -48,7 +57,8 @@ describe(SealedCollection.name, () => {
     const raw = await store.collection<Vault>('vaults').find({}, { sort: { id: 1 } });
     expect(raw.map((doc) => cipher.isCurrent(doc.secret))).toEqual([true, true, false]);
     expect(raw[2].secret).toBe('');
-    await store.close();
+    await local.close();
+    expect(file()).toContain('TWO');
     expect(file()).not.toMatch(/open sesame|changed secret|second secret/);
   });
 

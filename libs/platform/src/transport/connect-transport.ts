@@ -1,10 +1,12 @@
 import type { DynamicModule, INestApplication, INestMicroservice, LogLevel, Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { ModuleRef, NestFactory } from '@nestjs/core';
 import { NestMicroservice, Transport, type CustomStrategy, type NatsOptions } from '@nestjs/microservices';
 import type { QuireConfig } from '@quire/config';
 import type { JobName, ServiceName } from '@quire/proto';
 import { PlatformModule, QUIRE_CONFIG } from '../platform.module';
+import { DurableRepliesInterceptor } from '../rpc/durable-replies.interceptor';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter';
+import { LocalDatabase } from '../sqlite/local-database';
 import { InProcessBus } from './in-process/in-process-bus';
 import { InProcessServer } from './in-process/in-process-server';
 import { natsConnectionName, natsServerOptions } from './nats-options';
@@ -35,6 +37,7 @@ export function connectTransport(app: INestApplication, options: ConnectTranspor
   // The app's own init() runs the lifecycle hooks of the shared container, once.
   const microservice = app.connectMicroservice<CustomStrategy | NatsOptions>(strategy, { deferInitialization: true });
   microservice.useGlobalFilters(new RpcErrorFilter());
+  useDurableReplies(microservice, app);
   if (microservice instanceof NestMicroservice) {
     microservice.registerListeners();
     microservice.setIsInitialized(true);
@@ -98,7 +101,24 @@ async function natsMicroservice(module: Type | DynamicModule, server: QuireNatsS
     ...(logger !== undefined ? { logger } : {}),
   });
   microservice.useGlobalFilters(new RpcErrorFilter());
+  useDurableReplies(microservice, microservice);
   // SIGTERM: leave the queue group, give in-flight handlers the grace period, close the adapters, exit 0.
   microservice.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   return microservice;
+}
+
+/**
+ * Replies leave once the handler's writes to the local database are durable (see
+ * DurableRepliesInterceptor). A module served without the platform (transport tests) has no
+ * local database: nothing to wait for.
+ */
+function useDurableReplies(microservice: INestMicroservice, container: Pick<INestApplication, 'get'>): void {
+  let local: LocalDatabase;
+  try {
+    // Through ModuleRef: the app's own get() ends the process on an unknown token (abortOnError).
+    local = container.get(ModuleRef).get(LocalDatabase, { strict: false });
+  } catch {
+    return;
+  }
+  microservice.useGlobalInterceptors(new DurableRepliesInterceptor(local));
 }

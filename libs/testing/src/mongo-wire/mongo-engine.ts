@@ -7,7 +7,9 @@ import { compileProjection, sortBy } from './find-options';
 import { indexSpec, isIdenticalToExisting } from './index-spec';
 import { MongoCommandError, refuseUnsupported } from './mongo-error';
 import { compileFilter } from './query-filter';
+import { ClusterClock, primaryHello } from './replica-set';
 import { StoredCollection, type StoredRecord } from './stored-collection';
+import { SessionCatalog, type UndoLog } from './transactions';
 import { compileUpdate, upsertSeed, type CompiledUpdate } from './update';
 
 export type Command = Document & { $db?: string };
@@ -27,7 +29,8 @@ type Handler = (command: Command, db: string, connection: ConnectionInfo) => Doc
 
 const MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;
 const DEFAULT_FIRST_BATCH = 101;
-const STANDALONE_TRANSACTIONS = 'Transaction numbers are only allowed on a replica set member or mongos';
+/** What MongoDB runs inside a transaction (of what the driver sends); `create` and `createIndexes` it runs only on new collections. */
+const TRANSACTION_COMMANDS = new Set(['find', 'getMore', 'killCursors', 'count', 'aggregate', 'insert', 'update', 'delete', 'findAndModify', 'findandmodify']);
 /** Options of a command that change its meaning and that this server does not implement. */
 const UNSUPPORTED_COMMAND_OPTIONS = ['collation', 'hint', 'let', 'arrayFilters', 'min', 'max', 'returnKey', 'showRecordId', 'tailable', 'awaitData'];
 /** Real MongoDB commands this server does not answer (anything else is CommandNotFound, as on MongoDB). */
@@ -36,19 +39,30 @@ const UNIMPLEMENTED_COMMANDS = new Set([
   'getParameter', 'setParameter', 'currentOp', 'killOp', 'saslStart', 'saslContinue', 'authenticate', 'createUser', 'listDatabases',
 ]);
 /** Fields the driver may add to any command. */
-const GENERIC_FIELDS = new Set(['$db', 'lsid', '$clusterTime', '$readPreference', 'writeConcern', 'readConcern', 'comment', 'maxTimeMS', 'apiVersion', 'apiStrict', 'apiDeprecationErrors']);
+const GENERIC_FIELDS = new Set([
+  '$db', 'lsid', 'txnNumber', 'autocommit', 'startTransaction', '$clusterTime', '$readPreference', 'writeConcern', 'readConcern', 'comment', 'maxTimeMS',
+  'apiVersion', 'apiStrict', 'apiDeprecationErrors',
+]);
 
 /**
- * The MongoDB server behind libs/testing's wire-protocol listener: a standalone mongod (no replica
- * set, so no transactions) holding its databases in memory. Every command runs synchronously, so
- * one command is atomic with respect to all others, as a single-document write is on MongoDB.
- * It answers the commands MongoDocumentStore's driver calls send as MongoDB 7 does — replies,
- * error codes and messages — and refuses anything else with an error rather than a guess.
+ * The MongoDB server behind libs/testing's wire-protocol listener: the primary of a one-member
+ * replica set (so sessions, transactions and retryable writes; see transactions.ts) holding its
+ * databases in memory. Every command runs synchronously, so one command is atomic with respect to
+ * all others, as a single-document write is on MongoDB. It answers the commands MongoDocumentStore's
+ * driver calls send as MongoDB 7 does — replies, error codes and messages — and refuses anything
+ * else with an error rather than a guess.
  */
 export class MongoEngine {
   readonly failPoint = new FailCommandPoint();
   private readonly databases = new Map<string, Map<string, StoredCollection>>();
   private readonly cursors = new Map<number, OpenCursor>();
+  private readonly sessions = new SessionCatalog();
+  private readonly clock = new ClusterClock();
+  /** The undo log of the transaction the running command belongs to, if it belongs to one. */
+  private undo: UndoLog | undefined;
+
+  /** `me` is the server's `host:port`, as the replica set's configuration names its member. */
+  constructor(private readonly me: () => string) {}
 
   private readonly handlers: Record<string, Handler> = {
     hello: (command, _db, connection) => this.hello(command, connection),
@@ -85,14 +99,36 @@ export class MongoEngine {
     },
   };
 
+  /**
+   * Answers one command with its reply (`ok: 1`) or its error reply (`ok: 0`), both carrying the
+   * cluster time. `injected` is a fail point's error, answered instead of running the command (and
+   * aborting the transaction it belongs to, as any failed command does).
+   */
+  async run(command: Command, connection: ConnectionInfo, injected?: Document): Promise<Document> {
+    const reply = await this.sessions.run(command, (undo) => this.reply(command, connection, undo), injected);
+    return { ...reply, ...this.clock.tick() };
+  }
+
+  private reply(command: Command, connection: ConnectionInfo, undo: UndoLog | undefined): Document {
+    this.undo = undo;
+    try {
+      return { ...this.execute(command, connection), ok: 1 };
+    } catch (error) {
+      if (error instanceof MongoCommandError) return error.toReply();
+      return { ok: 0, code: 1, codeName: 'InternalError', errmsg: error instanceof Error ? error.message : String(error) };
+    } finally {
+      this.undo = undefined;
+    }
+  }
+
   /** Runs one command; throws MongoCommandError for a reply with `ok: 0`. */
-  execute(command: Command, connection: ConnectionInfo): Document {
+  private execute(command: Command, connection: ConnectionInfo): Document {
     const name = Object.keys(command)[0] ?? '';
     const db = command.$db ?? 'admin';
     assertDatabaseName(db);
-    if (name === 'commitTransaction' || name === 'abortTransaction' || 'txnNumber' in command || 'startTransaction' in command || 'autocommit' in command) {
-      // A standalone mongod: no transactions and no retryable writes (the driver sends neither to one).
-      throw new MongoCommandError('IllegalOperation', STANDALONE_TRANSACTIONS);
+    if (this.undo && !TRANSACTION_COMMANDS.has(name)) {
+      if (name === 'create' || name === 'createIndexes') throw refuseUnsupported(`${name} in a transaction`);
+      throw new MongoCommandError('OperationNotSupportedInTransaction', `Cannot run '${name}' in a multi-document transaction.`);
     }
     const handler = Object.hasOwn(this.handlers, name) ? this.handlers[name] : undefined;
     if (!handler && UNIMPLEMENTED_COMMANDS.has(name)) throw refuseUnsupported(`the ${name} command`);
@@ -103,8 +139,9 @@ export class MongoEngine {
     return handler(command, db, connection);
   }
 
-  /** A restarted mongod has no open cursors and no fail points; its data stays. */
+  /** A restarted mongod has no open cursors, transactions or fail points; its committed data stays. */
   restart(): void {
+    this.sessions.reset();
     this.cursors.clear();
     this.failPoint.reset();
   }
@@ -131,6 +168,7 @@ export class MongoEngine {
       minWireVersion: 0,
       maxWireVersion: 21,
       readOnly: false,
+      ...primaryHello(this.me()),
     };
   }
 
@@ -148,7 +186,26 @@ export class MongoEngine {
     if (existing) return { collection: existing, created: false };
     const collection = new StoredCollection(`${db}.${name}`);
     database.set(name, collection);
+    this.undo?.record(() => database.delete(name));
     return { collection, created: true };
+  }
+
+  // The writes of documents: each leaves an undo step when the command belongs to a transaction.
+
+  private insertDoc(collection: StoredCollection, doc: Document): void {
+    const record = collection.insert(doc);
+    this.undo?.record(() => collection.remove(record));
+  }
+
+  private replaceDoc(collection: StoredCollection, record: StoredRecord, doc: Document): void {
+    const before = record.doc;
+    collection.replace(record, doc);
+    this.undo?.record(() => collection.replace(record, before));
+  }
+
+  private removeDoc(collection: StoredCollection, record: StoredRecord): void {
+    collection.remove(record);
+    this.undo?.record(() => collection.restore(record));
   }
 
   private matching(collection: StoredCollection | undefined, filter: Document): StoredRecord[] {
@@ -237,7 +294,7 @@ export class MongoEngine {
     return writeEach(command, command.documents as unknown[], (doc) => {
       if (!isDocument(doc)) throw new MongoCommandError('TypeMismatch', 'insert documents must be objects');
       assertDocumentSize(doc, 'object to insert too large');
-      collection.insert(withIdFirst(doc));
+      this.insertDoc(collection, withIdFirst(doc));
       return 1;
     });
   }
@@ -286,7 +343,7 @@ export class MongoEngine {
       const collection = this.collection(db, name);
       const matched = this.matching(collection, requiredDocument(statement.q, 'q'));
       const targets = limit === 1 ? matched.slice(0, 1) : matched;
-      for (const record of targets) collection?.remove(record);
+      if (collection) for (const record of targets) this.removeDoc(collection, record);
       return targets.length;
     });
   }
@@ -306,8 +363,8 @@ export class MongoEngine {
     const collection = this.collection(db, name);
     const [target] = sortBy(this.matching(collection, query), (record) => record.doc, documentOption(command, 'sort'));
     if (remove) {
-      if (!target) return { lastErrorObject: { n: 0 }, value: null };
-      collection?.remove(target);
+      if (!target || !collection) return { lastErrorObject: { n: 0 }, value: null };
+      this.removeDoc(collection, target);
       return { lastErrorObject: { n: 1 }, value: project(target.doc) };
     }
     if (target) {
@@ -325,7 +382,7 @@ export class MongoEngine {
     const after = update.apply(record.doc, false);
     if (valueKey(after) === valueKey(record.doc)) return false;
     assertDocumentSize(after, 'Resulting document after update is larger than');
-    collection.replace(record, after);
+    this.replaceDoc(collection, record, after);
     return true;
   }
 
@@ -334,7 +391,7 @@ export class MongoEngine {
     const seed = upsertSeed(filter);
     const doc = withIdFirst(update.apply(update.isReplacement ? ('_id' in seed ? { _id: seed._id } : {}) : seed, true));
     assertDocumentSize(doc, 'object to insert too large');
-    this.ensureCollection(db, name).collection.insert(doc);
+    this.insertDoc(this.ensureCollection(db, name).collection, doc);
     return doc;
   }
 

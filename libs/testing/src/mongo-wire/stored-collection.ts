@@ -94,7 +94,7 @@ export class StoredIndex {
 export class StoredCollection {
   readonly uuid = new UUID();
   readonly indexes: StoredIndex[] = [new StoredIndex({ v: 2, key: { _id: 1 }, name: '_id_' })];
-  private readonly records = new Map<number, StoredRecord>();
+  private records = new Map<number, StoredRecord>();
   private nextSeq = 0;
 
   constructor(readonly ns: string) {}
@@ -113,12 +113,13 @@ export class StoredCollection {
     return [...this.records.values()];
   }
 
-  insert(doc: Document): void {
+  insert(doc: Document): StoredRecord {
     const keys = this.indexes.map((index) => index.keysOf(doc));
     this.indexes.forEach((index, i) => index.assertUnique(this.ns, keys[i]));
     const record: StoredRecord = { seq: this.nextSeq++, doc };
     this.records.set(record.seq, record);
     this.indexes.forEach((index, i) => index.add(record, keys[i]));
+    return record;
   }
 
   replace(record: StoredRecord, doc: Document): void {
@@ -133,6 +134,14 @@ export class StoredCollection {
   remove(record: StoredRecord): void {
     this.indexes.forEach((index) => index.remove(record));
     this.records.delete(record.seq);
+  }
+
+  /** Puts a removed record back in its place in the natural order (an aborted transaction's delete). */
+  restore(record: StoredRecord): void {
+    const last = [...this.records.keys()].at(-1) ?? -1;
+    this.records.set(record.seq, record);
+    if (record.seq < last) this.records = new Map([...this.records].sort(([a], [b]) => a - b));
+    this.indexes.forEach((index) => index.add(record));
   }
 
   index(name: string): StoredIndex | undefined {

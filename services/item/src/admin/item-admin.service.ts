@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AccessVersion, DocumentStore } from '@quire/platform';
 import {
   type AdminAttornItemDto,
   type AdminItemPage,
@@ -29,11 +30,18 @@ function requireAdmin(caller: Caller): void {
 @Injectable()
 export class ItemAdminService {
   constructor(
+    private readonly documents: DocumentStore,
+    private readonly accessVersion: AccessVersion,
     private readonly items: ItemRepository,
     private readonly members: MemberRepository,
     private readonly apiKeys: ApiKeyService,
     private readonly auth: AuthClient,
   ) {}
+
+  /** One unit of item data; the repositories renew the access version inside it, before its commit: once more after it. */
+  private change<R>(work: () => Promise<R>): Promise<R> {
+    return this.accessVersion.renewAfter(this.documents.transaction(work));
+  }
 
   async list(caller: Caller, dto: AdminListItemsDto): Promise<AdminItemPage> {
     requireAdmin(caller);
@@ -53,15 +61,18 @@ export class ItemAdminService {
     return 1;
   }
 
-  /** Hands the item to `username`, without the owner's password; its open-API credentials are renewed. */
+  /** Hands the item to `username`, without the owner's password; its open-API credentials are renewed in the same unit. */
   async attorn(caller: Caller, dto: AdminAttornItemDto): Promise<ItemRow> {
     requireAdmin(caller);
     if (!(await this.items.findLive(dto.item_id))) throw AppError.failed('item_not_exist');
     const user = await this.auth.findUser(caller, dto.username);
     if (!user) throw new AppError(ErrorCode.UserNotFound, 'user_not_found');
-    const updated = await this.items.setOwner(dto.item_id, user.uid, user.username);
-    if (!updated) throw AppError.failed('item_not_exist');
-    await this.apiKeys.renew(dto.item_id);
+    const updated = await this.change(async () => {
+      const owned = await this.items.setOwner(dto.item_id, user.uid, user.username);
+      if (!owned) throw AppError.failed('item_not_exist');
+      await this.apiKeys.renew(dto.item_id);
+      return owned;
+    });
     return toItemRow(updated);
   }
 
@@ -70,11 +81,14 @@ export class ItemAdminService {
     return { count: await this.items.countOwnedBy(uid) };
   }
 
-  /** A deleted user leaves every item they were a member of. */
+  /** A deleted user leaves every item they were a member of, all in one unit. */
   async forgetUser(caller: Caller, uid: number): Promise<Count> {
     requireAdmin(caller);
-    let count = 0;
-    for (const membership of await this.members.listByUser(uid)) count += await this.members.removeUser(membership.item_id, uid);
+    const count = await this.change(async () => {
+      let left = 0;
+      for (const membership of await this.members.listByUser(uid)) left += await this.members.removeUser(membership.item_id, uid);
+      return left;
+    });
     return { count };
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
+import { AccessVersion, DocumentStore, DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
 import {
   type AddedItem,
   type AddItemDto,
@@ -42,6 +42,8 @@ import { parseSortData } from './sort-data';
 @Injectable()
 export class ItemService {
   constructor(
+    private readonly documents: DocumentStore,
+    private readonly accessVersion: AccessVersion,
     private readonly items: ItemRepository,
     private readonly members: MemberRepository,
     private readonly sorts: ItemSortRepository,
@@ -73,7 +75,8 @@ export class ItemService {
    * and password unless the request gives them, its members, catalogs and pages. An item that
    * needs more than its row (a copy, a single-page item's page) is stored pending, hidden from
    * every query, and goes live in one write once whole: a crash leaves nothing visible, and the
-   * maintenance sweep removes what it left. When a later step fails, what was written is removed.
+   * maintenance sweep removes what it left. The row and a copy's members are one unit; the pages
+   * come from the page service after it. When a later step fails, what was written is removed.
    */
   async add(caller: Caller, dto: AddItemDto): Promise<AddedItem> {
     requireLogin(caller);
@@ -90,29 +93,34 @@ export class ItemService {
     const itemType = source?.item_type ?? dto.item_type;
     const pending = source !== null || itemType === ItemType.SinglePage;
 
-    let item: ItemEntity;
-    try {
-      item = await this.items.create({
-        item_name: name,
-        item_description: dto.item_description || source?.item_description || '',
-        // [ERA]: an empty password falls back to the source's, so a copy of a private item stays private.
-        password: dto.password || source?.password || '',
-        item_domain: domain,
-        item_type: itemType,
-        uid: caller.uid,
-        username: caller.username,
-        now: nowSeconds(),
-        pending,
-      });
-    } catch (error) {
-      if (error instanceof DuplicateKeyError) throw new AppError(ErrorCode.DomainTaken, 'item_domain_taken');
-      throw error;
-    }
+    const created = this.documents.transaction(async () => {
+      let row: ItemEntity;
+      try {
+        row = await this.items.create({
+          item_name: name,
+          item_description: dto.item_description || source?.item_description || '',
+          // [ERA]: an empty password falls back to the source's, so a copy of a private item stays private.
+          password: dto.password || source?.password || '',
+          item_domain: domain,
+          item_type: itemType,
+          uid: caller.uid,
+          username: caller.username,
+          now: nowSeconds(),
+          pending,
+        });
+      } catch (error) {
+        if (error instanceof DuplicateKeyError) throw new AppError(ErrorCode.DomainTaken, 'item_domain_taken');
+        throw error;
+      }
+      if (source) await this.copyMembers(source.item_id, row.item_id, caller.uid);
+      return row;
+    });
+    // The repositories renew the access version inside the unit, before its commit: once more after it.
+    const item = await this.accessVersion.renewAfter(created);
     if (!pending) return { item_id: item.item_id };
 
     try {
       if (source) {
-        await this.copyMembers(source.item_id, item.item_id, caller.uid);
         await this.pages.copyItem(caller, { from_item_id: source.item_id, to_item_id: item.item_id });
       } else {
         await this.pages.createFirstPage(caller, { item_id: item.item_id, page_title: name });
@@ -196,15 +204,23 @@ export class ItemService {
     return 1;
   }
 
-  /** Hands the item to another user with new open-API credentials; the old owner keeps no right unless a member. */
+  /**
+   * Hands the item to another user with new open-API credentials, in one unit: the new owner never
+   * gets the old credentials. The old owner keeps no right unless a member.
+   */
   async attorn(caller: Caller, dto: AttornItemDto): Promise<ItemRow> {
     const item = await this.access.requireCreator(caller, dto.item_id);
     await this.confirmOwnerPassword(caller, item, dto.password);
     const user = await this.auth.findUser(caller, dto.username);
     if (!user) throw new AppError(ErrorCode.UserNotFound, 'user_not_found');
-    const updated = await this.items.setOwner(item.item_id, user.uid, user.username);
-    if (!updated) throw AppError.failed('item_not_exist');
-    await this.apiKeys.renew(item.item_id);
+    const handedOver = this.documents.transaction(async () => {
+      const owned = await this.items.setOwner(item.item_id, user.uid, user.username);
+      if (!owned) throw AppError.failed('item_not_exist');
+      await this.apiKeys.renew(item.item_id);
+      return owned;
+    });
+    // The repository renews the access version inside the unit, before its commit: once more after it.
+    const updated = await this.accessVersion.renewAfter(handedOver);
     if (user.uid !== caller.uid) {
       await this.notices.send(caller, {
         to_uids: [user.uid],

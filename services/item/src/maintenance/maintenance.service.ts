@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { AccessVersion, DocumentStore } from '@quire/platform';
 import { anonymousCaller, type Caller, nowSeconds, type PurgedItems } from '@quire/proto';
 import { ItemTokenRepository } from '../api-key/item-token.repository';
 import { PageClient } from '../clients/page.client';
@@ -34,6 +35,8 @@ export class MaintenanceService implements OnApplicationBootstrap, OnModuleDestr
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
+    private readonly documents: DocumentStore,
+    private readonly accessVersion: AccessVersion,
     private readonly items: ItemRepository,
     private readonly members: MemberRepository,
     private readonly tokens: ItemTokenRepository,
@@ -66,9 +69,9 @@ export class MaintenanceService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /**
-   * Pages, history, catalogs and files go first (page service), then team bindings, members,
-   * credentials and the item row last: an item whose pages could not be purged stays (not
-   * live) for the next run, which starts over.
+   * Pages, history, catalogs and files go first (page service), then team bindings, then
+   * members, credentials and the item row, in one unit: an item whose pages could not be purged
+   * stays (not live) for the next run, which starts over.
    */
   private async purgeItem(caller: Caller, itemId: number): Promise<boolean> {
     try {
@@ -80,9 +83,13 @@ export class MaintenanceService implements OnApplicationBootstrap, OnModuleDestr
     // Team bindings of an item that is not live give no right (its access check answers `exists: false`), so a
     // team service that does not answer (or is not deployed) only leaves rows behind; the item is purged all the same.
     await this.teams.purgeItem(caller, itemId).catch((error: Error) => this.logger.warn(`removing item ${itemId} from its teams failed: ${error.message}`));
-    await this.members.removeByItem(itemId);
-    await this.tokens.removeByItem(itemId);
-    await this.items.remove(itemId);
+    const removed = this.documents.transaction(async () => {
+      await this.members.removeByItem(itemId);
+      await this.tokens.removeByItem(itemId);
+      await this.items.remove(itemId);
+    });
+    // The repositories renew the access version inside the unit, before its commit: once more after it.
+    await this.accessVersion.renewAfter(removed);
     return true;
   }
 }

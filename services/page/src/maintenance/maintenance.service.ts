@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { DocumentStore } from '@quire/platform';
 import {
   type Caller,
   type CopiedItemPages,
@@ -8,6 +9,7 @@ import {
   type PurgeItemPagesDto,
   RECYCLE_RETENTION_SECONDS,
 } from '@quire/proto';
+import { ContentVersion } from '../cache/content-version';
 import type { CatalogEntity } from '../catalog/catalog.entity';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { AttachmentService } from '../attachment/attachment.service';
@@ -33,6 +35,8 @@ export class MaintenanceService implements OnModuleInit, OnApplicationBootstrap,
   private sweeping?: Promise<void>;
 
   constructor(
+    private readonly documents: DocumentStore,
+    private readonly contentVersion: ContentVersion,
     private readonly pages: PageRepository,
     private readonly catalogs: CatalogRepository,
     private readonly history: HistoryService,
@@ -70,8 +74,16 @@ export class MaintenanceService implements OnModuleInit, OnApplicationBootstrap,
       .finally(() => (this.sweeping = undefined));
   }
 
-  /** Catalogs (new ids, same tree) and live pages of one item into another; the copier becomes the author. */
-  async copy(caller: Caller, dto: CopyItemPagesDto): Promise<CopiedItemPages> {
+  /**
+   * Catalogs (new ids, same tree) and live pages of one item into another; the copier becomes the
+   * author. One unit: a copy that fails leaves nothing in the target item. The repositories renew
+   * the content version inside it, before its commit: once more after it.
+   */
+  copy(caller: Caller, dto: CopyItemPagesDto): Promise<CopiedItemPages> {
+    return this.contentVersion.renewAfter(this.documents.transaction(() => this.copyUnit(caller, dto)));
+  }
+
+  private async copyUnit(caller: Caller, dto: CopyItemPagesDto): Promise<CopiedItemPages> {
     const sourceCatalogs = [...(await this.catalogs.ofItem(dto.from_item_id))].sort((a, b) => a.level - b.level);
     const newIds = new Map<number, number>();
     const copies: CatalogEntity[] = [];

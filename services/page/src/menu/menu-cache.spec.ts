@@ -1,21 +1,24 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { EmbeddedKeyValueStore } from '@quire/platform';
+import { SqliteDatabase, SqliteKeyValueStore } from '@quire/platform';
 import { ContentVersion } from '../cache/content-version';
 import { MenuCache } from './menu-cache';
 
 describe(MenuCache.name, () => {
   let dir: string;
-  let kv: EmbeddedKeyValueStore;
+  let db: SqliteDatabase;
+  let kv: SqliteKeyValueStore;
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-menu-cache-'));
-    kv = new EmbeddedKeyValueStore({ dir });
+    db = new SqliteDatabase({ file: path.join(dir, 'quire.db') });
+    kv = new SqliteKeyValueStore(db);
   });
 
   afterEach(async () => {
     await kv.close();
+    await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -98,7 +98,8 @@ export class PageService {
   /**
    * Creates (page_id 0) or updates a page; a page never moves to another item. An update holds
    * the page's lock (in every replica) while it appends the previous version to the history
-   * (20 kept) and writes the new one, so each acknowledged save is recorded once, in order.
+   * (20 kept) and writes the new one in one unit, so each acknowledged save is recorded once, in
+   * order, and a failed one leaves neither.
    */
   async save(caller: Caller, dto: SavePageDto, carried?: CacheVersions): Promise<PageRow> {
     requireLogin(caller);
@@ -125,12 +126,16 @@ export class PageService {
       ? await withLock(this.kv, pageLock(existing.page_id), async (held) => {
           const previous = await this.pages.findLive(existing.page_id);
           if (!previous) throw AppError.failed('page_not_found');
-          await this.history.record(previous);
           // Never earlier than the version it replaces: history lists by time, and replicas' clocks may differ.
           const changes = { ...fields, s_number: dto.s_number || previous.s_number, addtime: Math.max(nowSeconds(), previous.addtime) };
-          // Written only while the lock is surely this save's: one that lost it (Redis away past the lock's ttl) answers 10503.
-          held.throwIfAborted();
-          return (await this.pages.update(previous.page_id, changes)) as PageEntity;
+          // The repository renews the content version inside the unit, before its commit: once more after it,
+          // so a replica that cached the page as it was meanwhile drops it.
+          const recorded = this.history.record(previous, async () => {
+            // Written only while the lock is surely this save's: one that lost it (Redis away past the lock's ttl) answers 10503.
+            held.throwIfAborted();
+            return (await this.pages.update(previous.page_id, changes)) as PageEntity;
+          });
+          return this.contentVersion.renewAfter(recorded);
         })
       : await this.pages.create({ ...fields, s_number: dto.s_number || DEFAULT_SORT_NUMBER, addtime: nowSeconds() });
     await Promise.all([

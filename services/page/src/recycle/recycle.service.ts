@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DocumentStore } from '@quire/platform';
 import {
   AppError,
   type Caller,
@@ -10,6 +11,7 @@ import {
   type RecycleEntry,
 } from '@quire/proto';
 import { ItemAccessService } from '../access/item-access.service';
+import { ContentVersion } from '../cache/content-version';
 import type { PageEntity } from '../page/page.entity';
 import { PageRepository } from '../page/page.repository';
 import { RecycleRepository } from './recycle.repository';
@@ -18,26 +20,38 @@ import { RecycleRepository } from './recycle.repository';
 @Injectable()
 export class RecycleService {
   constructor(
+    private readonly documents: DocumentStore,
+    private readonly contentVersion: ContentVersion,
     private readonly bin: RecycleRepository,
     private readonly pages: PageRepository,
     private readonly access: ItemAccessService,
   ) {}
 
-  /** Soft-deletes pages: a bin entry each, `is_del = 1`, `addtime` = deletion time (contract §9.4). */
+  /**
+   * Writes of pages and bin entries that belong together, as one unit. The page repository renews
+   * the content version inside it, before its commit: once more after it.
+   */
+  change<R>(work: () => Promise<R>): Promise<R> {
+    return this.contentVersion.renewAfter(this.documents.transaction(work));
+  }
+
+  /** Soft-deletes pages, in one unit: a bin entry each, `is_del = 1`, `addtime` = deletion time (contract §9.4). */
   async moveToBin(caller: Caller, pages: PageEntity[]): Promise<void> {
     if (pages.length === 0) return;
     const now = nowSeconds();
-    await this.bin.createMany(
-      pages.map((page) => ({
-        item_id: page.item_id,
-        page_id: page.page_id,
-        page_title: page.page_title,
-        del_by_uid: caller.uid,
-        del_by_username: caller.username,
-        del_time: now,
-      })),
-    );
-    await this.pages.markRecycled(pages.map((page) => page.page_id), now);
+    await this.change(async () => {
+      await this.bin.createMany(
+        pages.map((page) => ({
+          item_id: page.item_id,
+          page_id: page.page_id,
+          page_title: page.page_title,
+          del_by_uid: caller.uid,
+          del_by_username: caller.username,
+          del_time: now,
+        })),
+      );
+      await this.pages.markRecycled(pages.map((page) => page.page_id), now);
+    });
   }
 
   async list(caller: Caller, dto: ListRecycleDto): Promise<RecycleEntry[]> {
@@ -54,13 +68,15 @@ export class RecycleService {
     }));
   }
 
-  /** Restores the page to the item ROOT (`cat_id` 0, as ShowDoc does: its catalog may be gone). */
+  /** Restores the page to the item ROOT (`cat_id` 0, as ShowDoc does: its catalog may be gone), leaving the bin in the same unit. */
   async recover(caller: Caller, dto: RecoverPageDto): Promise<never[]> {
     await this.access.requireCreator(caller, dto.item_id, { write: true });
     const page = await this.pages.findById(dto.page_id);
     if (!page || page.item_id !== dto.item_id || page.is_del !== 1) throw AppError.failed('recycle_page_not_found');
-    await this.pages.update(page.page_id, { is_del: 0, cat_id: 0 });
-    await this.bin.deleteByPage(dto.item_id, dto.page_id);
+    await this.change(async () => {
+      await this.pages.update(page.page_id, { is_del: 0, cat_id: 0 });
+      await this.bin.deleteByPage(dto.item_id, dto.page_id);
+    });
     await this.access.touch(caller, dto.item_id);
     return [];
   }

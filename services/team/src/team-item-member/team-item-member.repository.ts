@@ -32,8 +32,13 @@ export class TeamItemMemberRepository implements OnModuleInit {
     await this.rights.ensureIndex({ field: 'team_id' });
   }
 
-  /** Gives the member a right on the team's item; a right that already exists is kept as it is. */
+  /**
+   * Gives the member a right on the team's item; a right that already exists is kept as it is.
+   * Looked up first: inside a unit on MongoDB, a duplicate key aborts the whole unit.
+   */
   async grant(grant: Grant): Promise<void> {
+    const right_key = `${grant.team_id}:${grant.item_id}:${grant.member_uid}`;
+    if (await this.rights.findOne({ right_key })) return;
     const id = await this.store.nextId('team_item_member_id');
     try {
       await this.rights.insertOne({
@@ -45,7 +50,7 @@ export class TeamItemMemberRepository implements OnModuleInit {
         member_username: grant.member_username,
         addtime: grant.now,
         last_update_time: grant.now,
-        right_key: `${grant.team_id}:${grant.item_id}:${grant.member_uid}`,
+        right_key,
       });
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;

@@ -17,6 +17,7 @@ import { requireLogin } from '../access/require-login';
 import { ItemClient } from '../clients/item.client';
 import { TeamItemMemberRepository } from '../team-item-member/team-item-member.repository';
 import { TeamMemberRepository } from '../team-member/team-member.repository';
+import { TeamChanges } from '../team/team-changes';
 import { TeamOwnershipService } from '../team/team-ownership.service';
 import { TeamRepository } from '../team/team.repository';
 import type { TeamItemEntity } from './team-item.entity';
@@ -35,6 +36,7 @@ export class TeamItemService {
     private readonly members: TeamMemberRepository,
     private readonly rights: TeamItemMemberRepository,
     private readonly ownership: TeamOwnershipService,
+    private readonly changes: TeamChanges,
     private readonly itemClient: ItemClient,
   ) {}
 
@@ -62,31 +64,34 @@ export class TeamItemService {
     });
   }
 
-  /** Assigns my item to my team, once; each current member gets a read-only right on it. */
+  /** Assigns my item to my team, once; each current member gets a read-only right on it, in the same unit. */
   async save(caller: Caller, dto: TeamItemPairDto): Promise<TeamItemRow> {
     requireLogin(caller);
     await this.itemClient.requireCreator(caller, dto.item_id);
     const team = await this.ownership.require(caller, dto.team_id, ErrorCode.UserNotFound);
     if (await this.bindings.find(team.id, dto.item_id)) throw AppError.failed('team_item_exists');
     const now = nowSeconds();
-    let binding: TeamItemEntity;
-    try {
-      binding = await this.bindings.add({ team_id: team.id, item_id: dto.item_id, addtime: now, last_update_time: now });
-    } catch (error) {
-      if (error instanceof DuplicateKeyError) throw AppError.failed('team_item_exists');
-      throw error;
-    }
-    // After the binding exists: a member added meanwhile sees the item, or is seen here.
-    for (const member of await this.members.listByTeam(team.id)) {
-      await this.rights.grant({
-        team_id: team.id,
-        item_id: dto.item_id,
-        member_uid: member.member_uid,
-        member_username: member.member_username,
-        member_group_id: MemberGroup.ReadOnly,
-        now,
-      });
-    }
+    const binding = await this.changes.applyGranting(team.id, async () => {
+      let added: TeamItemEntity;
+      try {
+        added = await this.bindings.add({ team_id: team.id, item_id: dto.item_id, addtime: now, last_update_time: now });
+      } catch (error) {
+        if (error instanceof DuplicateKeyError) throw AppError.failed('team_item_exists');
+        throw error;
+      }
+      // After the binding exists: a member added meanwhile sees the item, or is seen here.
+      for (const member of await this.members.listByTeam(team.id)) {
+        await this.rights.grant({
+          team_id: team.id,
+          item_id: dto.item_id,
+          member_uid: member.member_uid,
+          member_username: member.member_username,
+          member_group_id: MemberGroup.ReadOnly,
+          now,
+        });
+      }
+      return added;
+    });
     return toTeamItemRow(binding);
   }
 
@@ -119,8 +124,8 @@ export class TeamItemService {
   }
 
   /**
-   * Unassigns an item from a team: the item's creator or the team's owner may. The binding goes
-   * first, so the members' rights stop counting at once.
+   * Unassigns an item from a team: the item's creator or the team's owner may. The binding and
+   * the rights it gave go in one unit.
    */
   async delete(caller: Caller, bindingId: number): Promise<1> {
     requireLogin(caller);
@@ -130,15 +135,20 @@ export class TeamItemService {
     if (team?.uid !== caller.uid && !(await this.itemClient.access(caller, binding.item_id)).creator) {
       throw new AppError(ErrorCode.NotCreator, 'item_not_creator');
     }
-    await this.bindings.remove(binding.id);
-    await this.rights.removeByPair(binding.team_id, binding.item_id);
+    await this.changes.apply(async () => {
+      await this.bindings.remove(binding.id);
+      await this.rights.removeByPair(binding.team_id, binding.item_id);
+    });
     return 1;
   }
 
   /** Internal: a purged item leaves every team. */
   async purgeItem(itemId: number): Promise<{ removed: number }> {
-    const removed = await this.bindings.removeByItem(itemId);
-    await this.rights.removeByItem(itemId);
+    const removed = await this.changes.apply(async () => {
+      const bindings = await this.bindings.removeByItem(itemId);
+      await this.rights.removeByItem(itemId);
+      return bindings;
+    });
     return { removed };
   }
 }

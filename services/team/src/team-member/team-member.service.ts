@@ -20,6 +20,7 @@ import { AuthClient } from '../clients/auth.client';
 import { NoticeClient } from '../clients/notice.client';
 import { TeamItemMemberRepository } from '../team-item-member/team-item-member.repository';
 import { TeamItemRepository } from '../team-item/team-item.repository';
+import { TeamChanges } from '../team/team-changes';
 import { TeamOwnershipService } from '../team/team-ownership.service';
 import { TeamService } from '../team/team.service';
 import type { TeamMemberEntity } from './team-member.entity';
@@ -37,6 +38,7 @@ export class TeamMemberService {
     private readonly rights: TeamItemMemberRepository,
     private readonly ownership: TeamOwnershipService,
     private readonly teams: TeamService,
+    private readonly changes: TeamChanges,
     private readonly auth: AuthClient,
     private readonly notices: NoticeClient,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
@@ -54,7 +56,7 @@ export class TeamMemberService {
     );
   }
 
-  /** Adds a user by username; the user hears of it through a notice. */
+  /** Adds a user by username with a right on every item of the team, in one unit; the user hears of it through a notice. */
   async save(caller: Caller, dto: SaveTeamMemberDto): Promise<TeamMemberRow> {
     const team = await this.ownership.require(caller, dto.team_id, ErrorCode.UserNotFound);
     const user = await this.auth.findUser(caller, dto.member_username.trim());
@@ -62,24 +64,27 @@ export class TeamMemberService {
     if (user.uid === team.uid) throw AppError.failed('team_member_is_owner');
     if (await this.members.find(team.id, user.uid)) throw AppError.failed('team_member_exists');
     const now = nowSeconds();
-    let member: TeamMemberEntity;
-    try {
-      member = await this.members.add({ team_id: team.id, member_uid: user.uid, member_username: user.username, addtime: now, last_update_time: now });
-    } catch (error) {
-      if (error instanceof DuplicateKeyError) throw AppError.failed('team_member_exists');
-      throw error;
-    }
-    // After the membership exists: an item assigned meanwhile sees the member, or is seen here.
-    for (const binding of await this.items.listByTeam(team.id)) {
-      await this.rights.grant({
-        team_id: team.id,
-        item_id: binding.item_id,
-        member_uid: user.uid,
-        member_username: user.username,
-        member_group_id: MemberGroup.ReadOnly,
-        now,
-      });
-    }
+    const member = await this.changes.applyGranting(team.id, async () => {
+      let added: TeamMemberEntity;
+      try {
+        added = await this.members.add({ team_id: team.id, member_uid: user.uid, member_username: user.username, addtime: now, last_update_time: now });
+      } catch (error) {
+        if (error instanceof DuplicateKeyError) throw AppError.failed('team_member_exists');
+        throw error;
+      }
+      // After the membership exists: an item assigned meanwhile sees the member, or is seen here.
+      for (const binding of await this.items.listByTeam(team.id)) {
+        await this.rights.grant({
+          team_id: team.id,
+          item_id: binding.item_id,
+          member_uid: user.uid,
+          member_username: user.username,
+          member_group_id: MemberGroup.ReadOnly,
+          now,
+        });
+      }
+      return added;
+    });
     const language = this.config.language;
     await this.notices.send(caller, {
       to_uids: [user.uid],
@@ -93,25 +98,30 @@ export class TeamMemberService {
     return toTeamMemberRow(member);
   }
 
-  /** Removes a member of a team I own; the membership goes first, so the rights stop counting at once. */
+  /** Removes a member of a team I own with the rights the team gave them, in one unit. */
   async delete(caller: Caller, memberId: number): Promise<1> {
     const member = await this.members.findById(memberId);
     await this.ownership.require(caller, member?.team_id ?? 0, ErrorCode.TeamNotOwned);
     if (!member) throw new AppError(ErrorCode.TeamNotOwned, 'team_not_owned');
-    await this.members.remove(member.id);
-    await this.rights.removeByTeamAndUser(member.team_id, member.member_uid);
+    await this.changes.apply(async () => {
+      await this.members.remove(member.id);
+      await this.rights.removeByTeamAndUser(member.team_id, member.member_uid);
+    });
     return 1;
   }
 
   /**
    * Internal (the administrator deleted the user): the teams they owned are deleted, and they
-   * leave every other team, with the item rights those teams gave.
+   * leave every other team, with the item rights those teams gave: one unit.
    */
   async forgetUser(caller: Caller, uid: number): Promise<Count> {
     requireAdmin(caller);
-    await this.teams.deleteOwnedBy(uid);
-    const count = await this.members.removeByUser(uid);
-    await this.rights.removeByUser(uid);
+    const count = await this.changes.apply(async () => {
+      await this.teams.deleteOwnedBy(uid);
+      const left = await this.members.removeByUser(uid);
+      await this.rights.removeByUser(uid);
+      return left;
+    });
     return { count };
   }
 }

@@ -14,6 +14,7 @@ import { requireLogin } from '../access/require-login';
 import { TeamItemMemberRepository } from '../team-item-member/team-item-member.repository';
 import { TeamItemRepository } from '../team-item/team-item.repository';
 import { TeamMemberRepository } from '../team-member/team-member.repository';
+import { TeamChanges } from './team-changes';
 import { TeamOwnershipService } from './team-ownership.service';
 import type { TeamEntity } from './team.entity';
 import { TeamRepository } from './team.repository';
@@ -27,6 +28,7 @@ export class TeamService {
     private readonly items: TeamItemRepository,
     private readonly rights: TeamItemMemberRepository,
     private readonly ownership: TeamOwnershipService,
+    private readonly changes: TeamChanges,
   ) {}
 
   /** The teams I own, newest first, with their member and item counts. */
@@ -56,11 +58,7 @@ export class TeamService {
     return toTeamRow(renamed);
   }
 
-  /**
-   * Deletes a team I own with its members, items and the rights they gave. The team row goes
-   * first: rights only count while their team, membership and binding all exist, so the members
-   * lose them at once even if a later step fails.
-   */
+  /** Deletes a team I own with its members, items and the rights they gave, in one unit. */
   async delete(caller: Caller, teamId: number): Promise<1> {
     const team = await this.ownership.require(caller, teamId, ErrorCode.NoPermission);
     await this.remove(team.id);
@@ -77,11 +75,13 @@ export class TeamService {
     return owned.length;
   }
 
-  private async remove(teamId: number): Promise<void> {
-    await this.teams.remove(teamId);
-    await this.rights.removeByTeam(teamId);
-    await this.items.removeByTeam(teamId);
-    await this.members.removeByTeam(teamId);
+  private remove(teamId: number): Promise<void> {
+    return this.changes.apply(async () => {
+      await this.teams.remove(teamId);
+      await this.rights.removeByTeam(teamId);
+      await this.items.removeByTeam(teamId);
+      await this.members.removeByTeam(teamId);
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { KeyValueStore, withLock } from '@quire/platform';
+import { DocumentStore, KeyValueStore, withLock } from '@quire/platform';
 import {
   AppError,
   type Caller,
@@ -32,34 +32,50 @@ const bodyLock = (hash: string): string => `lock:history-body:${hash}`;
 export class HistoryService {
   constructor(
     private readonly kv: KeyValueStore,
+    private readonly documents: DocumentStore,
     private readonly rows: HistoryRepository,
     private readonly contents: HistoryContentRepository,
     private readonly pages: PageRepository,
     private readonly access: ItemAccessService,
   ) {}
 
-  /** Appends the page as it is now (before an update) and trims the page's history to the newest 20. */
-  async record(previous: PageEntity): Promise<void> {
+  /**
+   * Appends the page as it is now (before an update) and runs `update` in one unit with it, so a
+   * version is recorded exactly when the update that replaces it is kept; then trims the page's
+   * history to the newest 20. The body is stored before the unit (blob storage has no part in
+   * one) and removed again if the unit fails and nothing else references it.
+   */
+  async record<R>(previous: PageEntity, update: () => Promise<R>): Promise<R> {
     const hash = contentHash(previous.page_content);
-    await withLock(this.kv, bodyLock(hash), async () => {
-      await this.rows.create({
-        page_id: previous.page_id,
-        item_id: previous.item_id,
-        cat_id: previous.cat_id,
-        page_title: previous.page_title,
-        page_comments: previous.page_comments,
-        s_number: previous.s_number,
-        addtime: previous.addtime,
-        author_uid: previous.author_uid,
-        author_username: previous.author_username,
-        content_hash: hash,
-      });
+    const updated = await withLock(this.kv, bodyLock(hash), async () => {
       await this.contents.ensure(hash, previous.page_content);
+      try {
+        return await this.documents.transaction(async () => {
+          await this.rows.create({
+            page_id: previous.page_id,
+            item_id: previous.item_id,
+            cat_id: previous.cat_id,
+            page_title: previous.page_title,
+            page_comments: previous.page_comments,
+            s_number: previous.s_number,
+            addtime: previous.addtime,
+            author_uid: previous.author_uid,
+            author_username: previous.author_username,
+            content_hash: hash,
+          });
+          return update();
+        });
+      } catch (error) {
+        await this.releaseHeld(hash).catch(() => undefined);
+        throw error;
+      }
     });
     const surplus = await this.rows.beyond(previous.page_id, PAGE_HISTORY_KEPT);
-    if (surplus.length === 0) return;
-    await this.rows.deleteOfPage(previous.page_id, surplus.map((row) => row.page_history_id));
-    await this.release(surplus);
+    if (surplus.length > 0) {
+      await this.rows.deleteOfPage(previous.page_id, surplus.map((row) => row.page_history_id));
+      await this.release(surplus);
+    }
+    return updated;
   }
 
   /** `page/history`: newest first, content raw (decoded, contract §9.4), `addtime` formatted. */
@@ -91,10 +107,13 @@ export class HistoryService {
   /** Deletes the bodies of removed rows that no remaining row references. */
   private async release(rows: Pick<HistoryEntity, 'content_hash'>[]): Promise<void> {
     for (const hash of new Set(rows.map((row) => row.content_hash))) {
-      await withLock(this.kv, bodyLock(hash), async () => {
-        if ((await this.rows.countByHash(hash)) === 0) await this.contents.delete(hash);
-      });
+      await withLock(this.kv, bodyLock(hash), () => this.releaseHeld(hash));
     }
+  }
+
+  /** Deletes the body if no row references it; the caller holds the body's lock. */
+  private async releaseHeld(hash: string): Promise<void> {
+    if ((await this.rows.countByHash(hash)) === 0) await this.contents.delete(hash);
   }
 
   private async visiblePage(caller: Caller, pageId: number): Promise<PageEntity> {
