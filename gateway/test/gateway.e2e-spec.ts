@@ -429,10 +429,12 @@ describe('Gateway', () => {
       const burst = { 'x-forwarded-for': newAddress() };
       loginsForwarded = 0;
       const results = await codes(Array.from({ length: 20 }, () => login(burst, 'wrong', { delay_ms: '300' })));
-      expect(loginsForwarded).toBeLessThanOrEqual(LIMIT);
-      expect(results.filter((code) => code === ErrorCode.BadCredentials).length).toBe(loginsForwarded);
-      expect(results.filter((code) => code === ErrorCode.RateLimited).length).toBe(20 - loginsForwarded);
-      expect(await codes([login(burst, 'right')])).toEqual([loginsForwarded === LIMIT ? ErrorCode.RateLimited : 0]);
+      // Read before the next login, which the probe counts too when it is let through.
+      const forwarded = loginsForwarded;
+      expect(forwarded).toBeLessThanOrEqual(LIMIT);
+      expect(results.filter((code) => code === ErrorCode.BadCredentials).length).toBe(forwarded);
+      expect(results.filter((code) => code === ErrorCode.RateLimited).length).toBe(20 - forwarded);
+      expect(await codes([login(burst, 'right')])).toEqual([forwarded === LIMIT ? ErrorCode.RateLimited : 0]);
     });
 
     it('takes an IPv6 /64 as one address', async () => {
