@@ -1,4 +1,11 @@
-/** One jest run for every suite: unit specs beside the code, medium specs per service, system specs in e2e/. */
+/**
+ * One jest run, three projects (`npm test` runs them all, `jest --selectProjects <name>` one):
+ * - unit: specs beside the code (`src/`) and the SPA's logic (`e2e/web/`), no server started;
+ * - integration: medium specs per service (`test/`), system specs (`*.e2e-spec.ts`), and the specs
+ *   beside the code that start a real server (nats-server, redis-server, slapd, strace, or a
+ *   protocol server in the test: SMTP, S3, MongoDB) or a process they kill;
+ * - browser: the SPA in Debian's chromium (`e2e/browser/`).
+ */
 const swc = [
   '@swc/jest',
   {
@@ -39,15 +46,52 @@ const workspaces = {
   'export-service': 'services/export',
 };
 
-module.exports = {
+/** Specs beside the code that start a real server or a process they kill, so they run with the integration project. */
+const serverSpecs = [
+  'libs/platform/src/platform.module.spec.ts',
+  'libs/platform/src/blob-storage/minio-blob-storage.spec.ts',
+  'libs/platform/src/document-store/mongo-document-store.spec.ts',
+  'libs/platform/src/document-store/mongo-document-store.reconnect.spec.ts',
+  'libs/platform/src/document-store/mongo-document-store.wire.spec.ts',
+  'libs/platform/src/job-queue/bullmq-job-queue.spec.ts',
+  'libs/platform/src/key-value/redis-key-value-store.spec.ts',
+  'libs/platform/src/mailer/smtp-mailer.spec.ts',
+  'libs/platform/src/sqlite/sqlite-database.sync.spec.ts',
+  'libs/platform/src/sqlite/sqlite-key-value-store.spec.ts',
+  'libs/platform/src/transport/nats-transport.spec.ts',
+  'libs/testing/src/slapd.spec.ts',
+].map((file) => `<rootDir>/${file}`);
+
+const common = {
   testEnvironment: 'node',
-  maxWorkers: 2,
-  testTimeout: 30_000,
   transform: { '^.+\\.tsx?$': swc, [`/node_modules/${esmOnlyPackages}/.+\\.js$`]: swcEsm },
   transformIgnorePatterns: [`/node_modules/(?!${esmOnlyPackages}/)`],
-  testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.e2e-spec.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/'],
-  moduleNameMapper: Object.fromEntries(
-    Object.entries(workspaces).map(([name, dir]) => [`^@quire/${name}$`, `<rootDir>/${dir}/src/index.ts`]),
-  ),
+  moduleNameMapper: Object.fromEntries(Object.entries(workspaces).map(([name, dir]) => [`^@quire/${name}$`, `<rootDir>/${dir}/src/index.ts`])),
+};
+const ignored = ['/node_modules/', '/dist/', '<rootDir>/web/'];
+const escaped = (file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+module.exports = {
+  maxWorkers: 2,
+  testTimeout: 30_000,
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/**/src/**/*.spec.ts', '<rootDir>/e2e/web/**/*.spec.ts'],
+      testPathIgnorePatterns: [...ignored, ...serverSpecs.map(escaped)],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/**/test/**/*.spec.ts', '<rootDir>/**/*.e2e-spec.ts', ...serverSpecs],
+      testPathIgnorePatterns: [...ignored, '<rootDir>/e2e/browser/'],
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/e2e/browser/**/*.e2e-spec.ts'],
+      testPathIgnorePatterns: ignored,
+    },
+  ],
 };

@@ -7,9 +7,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const built = ['libs/config/dist/index.js', 'libs/platform/dist/sqlite/sqlite-backup.js', 'libs/platform/dist/sqlite/local-database.js'].map((file) =>
-  path.join(root, file),
-);
+const built = ['libs/config/dist/index.js', 'libs/platform/dist/sqlite/sqlite-backup.js', 'libs/platform/dist/sqlite/local-database.js'].map((file) => path.join(root, file));
 if (!built.every((file) => fs.existsSync(file))) {
   const result = spawnSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

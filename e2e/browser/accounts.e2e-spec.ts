@@ -31,7 +31,10 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: email and passw
   const linkIn = async (to: string, count: number): Promise<string> => {
     await smtp.waitFor(count, 10_000);
     const mail = [...smtp.messages].reverse().find((message) => message.to.includes(to));
-    const match = mail?.text.replace(/=\r?\n/g, '').replace(/=3D/g, '=').match(/https?:\/\/[^\s]+/);
+    const match = mail?.text
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=')
+      .match(/https?:\/\/[^\s]+/);
     if (!match) throw new Error(`no link in the mail to ${to}`);
     const url = new URL(match[0]);
     return `${url.pathname}${url.search}`;

@@ -34,7 +34,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: bad input and s
       me = await BrowserVisitor.open(browser, quire.baseUrl, viewport, 'bad-input');
       await registerThroughApi(me, quire, `bad${viewport}${Date.now() % 100000}`, 'bad-input-pass');
       itemId = (await callApi<{ item_id: number }>(me, 'item/add', { item_type: 1, item_name: 'Fragile', item_domain: `fragile${viewport}` })).item_id;
-      const save = async (title: string) => (await callApi<{ page_id: number }>(me, 'page/save', { page_id: 0, item_id: itemId, page_title: title, page_content: `# ${title}\n\nBody of ${title}.` })).page_id;
+      const save = async (title: string) =>
+        (await callApi<{ page_id: number }>(me, 'page/save', { page_id: 0, item_id: itemId, page_title: title, page_content: `# ${title}\n\nBody of ${title}.` })).page_id;
       firstPage = await save('First');
       await save('Second');
       deletedPage = await save('Gone');

@@ -12,9 +12,39 @@ import { callApi } from './support/session-factory';
  * (`/tools/http-test`, with the server proxy of `/api/http-proxy`), in a real browser at desktop
  * width and at 390 px. Screenshots go to e2e/artifacts/screenshots/.
  */
-const FIRST = ['# Release notes', '', 'Version: 1.0', 'Status: draft', '', 'Intro line one', 'Intro line two', 'Intro line three', 'Intro line four', 'Intro line five', 'Intro line six', '', 'Obsolete paragraph', 'Footer'].join('\n');
+const FIRST = [
+  '# Release notes',
+  '',
+  'Version: 1.0',
+  'Status: draft',
+  '',
+  'Intro line one',
+  'Intro line two',
+  'Intro line three',
+  'Intro line four',
+  'Intro line five',
+  'Intro line six',
+  '',
+  'Obsolete paragraph',
+  'Footer',
+].join('\n');
 const SECOND = FIRST.replace('Status: draft', 'Status: review');
-const CURRENT = ['# Release notes', '', 'Version: 2.0', 'Status: final', '', 'Intro line one', 'Intro line two', 'Intro line three', 'Intro line four', 'Intro line five', 'Intro line six', '', 'Footer', 'Added closing line'].join('\n');
+const CURRENT = [
+  '# Release notes',
+  '',
+  'Version: 2.0',
+  'Status: final',
+  '',
+  'Intro line one',
+  'Intro line two',
+  'Intro line three',
+  'Intro line four',
+  'Intro line five',
+  'Intro line six',
+  '',
+  'Footer',
+  'Added closing line',
+].join('\n');
 
 describeWith({ binary: 'chromium' }, 'web app in a real browser: page diff and the HTTP API test tool', () => {
   let quire: QuireApp;
@@ -83,9 +113,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: page diff and t
       // A role query: the screen is not left hidden from assistive technology by the history dialog.
       await expect(admin.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Compare versions · Release notes');
       const legend = admin.page.getByTestId('diff-legend');
-      await expect(legend.textContent()).resolves.toBe(
-        '~Changed: the line differs between the two versions−Removed: only in the history version+Added: only in the current content',
-      );
+      await expect(legend.textContent()).resolves.toBe('~Changed: the line differs between the two versions−Removed: only in the history version+Added: only in the current content');
       await expect(admin.page.getByTestId('diff-summary').textContent()).resolves.toBe('2 changed, 1 removed, 1 added lines');
 
       const changed = admin.page.locator('[data-testid="diff-row"][data-kind="changed"]');
@@ -100,7 +128,11 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: page diff and t
         await expect(removed.locator('[data-side="old"]').textContent()).resolves.toBe('Obsolete paragraph');
         await expect(added.locator('[data-side="new"]').textContent()).resolves.toBe('Added closing line');
         // Marked by colour: a removed line's cell is not painted like an unchanged one.
-        const background = (selector: string) => admin.page.locator(selector).first().evaluate((cell) => getComputedStyle(cell).backgroundColor);
+        const background = (selector: string) =>
+          admin.page
+            .locator(selector)
+            .first()
+            .evaluate((cell) => getComputedStyle(cell).backgroundColor);
         const removedColour = await background('[data-kind="removed"] [data-side="old"]');
         expect(removedColour).not.toBe(await background('[data-kind="same"] [data-side="old"]'));
         expect(removedColour).not.toBe(await background('[data-kind="added"] [data-side="new"]'));

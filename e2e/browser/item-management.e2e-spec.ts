@@ -51,7 +51,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: item management
   const newItem = async (name: string) => (await callApi<{ item_id: number }>(owner, 'item/add', { item_type: 1, item_name: name })).item_id;
   const catalogs = () => callApi<CatalogGroup[]>(owner, 'catalog/catListGroup', { item_id: itemId });
   const dialog = () => owner.page.getByRole('dialog');
-  const row = (visitor: BrowserVisitor, name: string): Locator => visitor.page.getByTestId('catalog-row').filter({ has: visitor.page.getByTestId('catalog-name').getByText(name, { exact: true }) });
+  const row = (visitor: BrowserVisitor, name: string): Locator =>
+    visitor.page.getByTestId('catalog-row').filter({ has: visitor.page.getByTestId('catalog-name').getByText(name, { exact: true }) });
 
   /** Opens the catalog dialog (new, or the edit of `name`), fills it and submits. */
   const catalogDialog = async (edit: string | null, fields: { name?: string; parent?: string; sort?: string }) => {
@@ -107,7 +108,13 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: item management
     expect(await owner.page.getByTestId('catalog-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-level')))).toEqual(['1', '2', '3', '1']);
     await row(owner, 'Setup').getByText('Level 2').waitFor();
     await row(owner, 'Linux').getByText('Level 3').waitFor();
-    const indent = (name: string) => row(owner, name).locator('td').first().locator('div').first().evaluate((el) => getComputedStyle(el).paddingLeft);
+    const indent = (name: string) =>
+      row(owner, name)
+        .locator('td')
+        .first()
+        .locator('div')
+        .first()
+        .evaluate((el) => getComputedStyle(el).paddingLeft);
     expect([await indent('Guide'), await indent('Setup'), await indent('Linux')]).toEqual(['0px', '24px', '48px']);
     await owner.screenshot('catalogs');
 
@@ -184,7 +191,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: item management
     await owner.page.getByRole('heading', { name: 'Item settings · Manual & guide' }).waitFor();
   });
 
-  it('adds a member read-only by autocomplete; in the member\'s own browser reading works and editing is refused until the right is raised', async () => {
+  it("adds a member read-only by autocomplete; in the member's own browser reading works and editing is refused until the right is raised", async () => {
     await member.visit(`/item/setting/${itemId}`);
     expect(await member.page.getByTestId('settings-refused').getByRole('alert').textContent()).toBe('You are not the creator of this item');
 
@@ -226,7 +233,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: item management
     await row(member, 'From the member').waitFor();
   });
 
-  it('assigns one of my teams, sets a member\'s right on the item, and unassigns it after a confirmation', async () => {
+  it("assigns one of my teams, sets a member's right on the item, and unassigns it after a confirmation", async () => {
     const mate = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'management-mate');
     mate.context.setDefaultTimeout(STEP_TIMEOUT_MS);
     try {
@@ -335,7 +342,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: item management
     await owner.visit(`/item/export/${itemId}`);
     await owner.page.getByRole('heading', { name: 'Export Manual & guide' }).waitFor();
     const word = owner.page.waitForEvent('download');
-    await owner.page.getByRole('button', { name: 'Export' , exact: true }).click();
+    await owner.page.getByRole('button', { name: 'Export', exact: true }).click();
     const docx = await word;
     await owner.page.getByTestId('export-percent').getByText('100%').waitFor();
     expect(await owner.page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');

@@ -23,19 +23,24 @@ interface PageInfo {
 }
 
 const decode = (text: string) =>
-  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#0?39;/g, "'").replace(/&amp;/g, '&');
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The Markdown in the editor (CodeMirror keeps its instance on its wrapper element). */
 async function editorValue(visitor: BrowserVisitor): Promise<string> {
   return visitor.page.evaluate(() => {
-    const wrapper = document.querySelector('.CodeMirror') as (Element & { CodeMirror?: { getValue(): string } }) | null;
+    const wrapper = document.querySelector<Element & { CodeMirror?: { getValue(): string } }>('.CodeMirror');
     return wrapper?.CodeMirror?.getValue() ?? '';
   });
 }
 
 async function waitForEditorText(visitor: BrowserVisitor, text: string): Promise<void> {
   await visitor.page.waitForFunction((expected) => {
-    const wrapper = document.querySelector('.CodeMirror') as (Element & { CodeMirror?: { getValue(): string } }) | null;
+    const wrapper = document.querySelector<Element & { CodeMirror?: { getValue(): string } }>('.CodeMirror');
     return Boolean(wrapper?.CodeMirror?.getValue().includes(expected));
   }, text);
 }
@@ -43,20 +48,42 @@ async function waitForEditorText(visitor: BrowserVisitor, text: string): Promise
 /** Replaces the whole Markdown in the editor, as a paste of the full text would. */
 async function setEditorValue(visitor: BrowserVisitor, text: string): Promise<void> {
   await visitor.page.evaluate((value) => {
-    const wrapper = document.querySelector('.CodeMirror') as (Element & { CodeMirror?: { setValue(value: string): void } }) | null;
+    const wrapper = document.querySelector<Element & { CodeMirror?: { setValue(value: string): void } }>('.CodeMirror');
     wrapper?.CodeMirror?.setValue(value);
   }, text);
 }
 
 /** A diagram, math and code: what loads scripts, styles and fonts on demand. */
-const RICH_MARKDOWN = ['# Flow', '', '```mermaid', 'graph TD', '  Start --> Stop', '```', '', 'Inline $a^2+b^2=c^2$ and:', '', '$$', '\\frac{1}{3}', '$$', '', '```js', 'const answer = 42;', '```'].join('\n');
+const RICH_MARKDOWN = [
+  '# Flow',
+  '',
+  '```mermaid',
+  'graph TD',
+  '  Start --> Stop',
+  '```',
+  '',
+  'Inline $a^2+b^2=c^2$ and:',
+  '',
+  '$$',
+  '\\frac{1}{3}',
+  '$$',
+  '',
+  '```js',
+  'const answer = 42;',
+  '```',
+].join('\n');
 
 /** The Mermaid diagram is drawn with its own styles, KaTeX typesets both formulas, highlight.js marks the code. */
 async function expectRichMarkdownRendered(scope: Locator): Promise<void> {
   const diagram = scope.locator('.bytemd-mermaid svg');
   await diagram.filter({ hasText: 'Start' }).filter({ hasText: 'Stop' }).waitFor();
   // Mermaid styles its shapes from a <style> inside the SVG: unstyled, an SVG shape is filled black.
-  expect(await diagram.locator('.node rect').first().evaluate((rect) => getComputedStyle(rect).fill)).not.toBe('rgb(0, 0, 0)');
+  expect(
+    await diagram
+      .locator('.node rect')
+      .first()
+      .evaluate((rect) => getComputedStyle(rect).fill),
+  ).not.toBe('rgb(0, 0, 0)');
   await scope.locator('.katex-display .katex').waitFor();
   expect(await scope.locator('.katex-display annotation').textContent()).toBe('\\frac{1}{3}');
   expect(await scope.locator('p .katex .katex-html').textContent()).toBe('a2+b2=c2');
@@ -130,12 +157,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await openEditor(me, itemId, 0);
     expect(await editorValue(me)).toContain('Welcome to Quire!');
     expect(await me.page.locator('input[name=s_number]').inputValue()).toBe('99');
-    expect(await me.page.locator('select[name=cat_id] option').allTextContents()).toEqual([
-      'No catalog (top level)',
-      'Guides',
-      'Guides / Advanced',
-      'Guides / Advanced / Internals',
-    ]);
+    expect(await me.page.locator('select[name=cat_id] option').allTextContents()).toEqual(['No catalog (top level)', 'Guides', 'Guides / Advanced', 'Guides / Advanced / Internals']);
     // The editor is 1000 px high.
     expect(Math.round((await me.page.locator('.bytemd').boundingBox())?.height ?? 0)).toBe(1000);
 
@@ -482,7 +504,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
       const started = Date.now();
       await visitor.page.keyboard.type('Z');
       await visitor.page.waitForFunction(() => {
-        const wrapper = document.querySelector('.CodeMirror') as (Element & { CodeMirror?: { getValue(): string } }) | null;
+        const wrapper = document.querySelector<Element & { CodeMirror?: { getValue(): string } }>('.CodeMirror');
         return Boolean(wrapper?.CodeMirror?.getValue().endsWith('tailZ'));
       });
       expect(Date.now() - started).toBeLessThan(1000);

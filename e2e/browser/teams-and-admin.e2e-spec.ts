@@ -233,7 +233,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
       for (const username of PAGE_USERS) await callApi(admin, 'adminUser/addUser', { username, password: 'page-pass-1' });
     });
 
-    it('refuses a non-administrator with the server\'s message and offers no console', async () => {
+    it("refuses a non-administrator with the server's message and offers no console", async () => {
       const member = await open('admin-refused', MEMBER_B);
       const refusal = await rawCall(member, 'adminUser/getList');
       expect(refusal.error_code).toBe(10103);
@@ -416,7 +416,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
       expect((await callApi<{ http_proxy_open: number }>(admin, 'common/homePageSetting')).http_proxy_open).toBe(0);
     });
 
-    it('sends an announcement that reaches a user\'s messages, and shows the mail outbox', async () => {
+    it("sends an announcement that reaches a user's messages, and shows the mail outbox", async () => {
       await admin.visit('/admin/index');
       await openSection('Announcements');
       const section = admin.page.getByTestId('admin-notice');

@@ -159,7 +159,10 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       const names = async () => (await me.page.getByTestId('item-tile').locator('span[title]').allTextContents()).map((n) => n.trim());
       expect(await names()).toEqual(['Handbook', 'Secrets', 'One pager']);
       const saved = me.page.waitForResponse((response) => response.url().endsWith('/api/item/sort'));
-      await me.page.getByTestId('item-tile').filter({ hasText: 'One pager' }).dragTo(me.page.getByTestId('item-tile').filter({ hasText: 'Handbook' }));
+      await me.page
+        .getByTestId('item-tile')
+        .filter({ hasText: 'One pager' })
+        .dragTo(me.page.getByTestId('item-tile').filter({ hasText: 'Handbook' }));
       await saved;
       expect(await names()).toEqual(['One pager', 'Handbook', 'Secrets']);
       await me.page.reload();
@@ -231,7 +234,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       });
       expect(await dialog.getByTestId('share-qrcode').getAttribute('src')).toContain('/api/common/qrcode?size=3&url=');
       await dialog.getByRole('switch').click();
-      await me.page.waitForFunction(() => /\/p\/[0-9a-f]{32}$/.test((document.querySelector('[data-testid="share-link"]') as HTMLInputElement | null)?.value ?? ''));
+      await me.page.waitForFunction(() => /\/p\/[0-9a-f]{32}$/.test(document.querySelector<HTMLInputElement>('[data-testid="share-link"]')?.value ?? ''));
       const shared = await link.inputValue();
       await me.screenshot('share-dialog');
       await dialog.getByRole('button', { name: 'Close' }).click();
@@ -246,7 +249,11 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
         await stranger.page.getByTestId('page-title').filter({ hasText: 'Introduction' }).waitFor();
         await stranger.page.getByRole('link', { name: 'Open the item' }).click();
         await stranger.page.waitForURL(`**/${ids.handbook}?page_id=${ids.intro}`);
-        await stranger.page.getByTestId('item-menu').or(stranger.page.getByRole('button', { name: 'Menu' })).first().waitFor();
+        await stranger.page
+          .getByTestId('item-menu')
+          .or(stranger.page.getByRole('button', { name: 'Menu' }))
+          .first()
+          .waitFor();
         expect(await stranger.page.getByTestId('page-edit').count()).toBe(0);
       } finally {
         await stranger.close();

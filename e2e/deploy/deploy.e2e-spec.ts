@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ENV_VARIABLES, loadConfig } from '@quire/config';
-import { MAX_MESSAGE_BYTES } from '@quire/proto';
+import { MAX_MESSAGE_BYTES } from '@quire/platform';
 import { parse, parseAllDocuments } from 'yaml';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -54,6 +54,11 @@ const arr = (value: Json | undefined, ...keys: (string | number)[]): Json[] => {
   const found = at(value, ...keys);
   if (!Array.isArray(found)) throw new Error(`${keys.join('.')} is not a list`);
   return found;
+};
+/** The text of a YAML scalar (YAML reads `8080` and `true` as a number and a boolean); fails the test on a mapping or a list. */
+const scalar = (value: Json | undefined): string => {
+  if (isObject(value) || Array.isArray(value)) throw new Error(`expected a scalar, got ${JSON.stringify(value)}`);
+  return String(value);
 };
 const clone = <T extends Json>(value: T): T => structuredClone(value);
 
@@ -125,9 +130,12 @@ function strategicMerge(base: Json, patch: Json, field = ''): Json {
 function applyJsonPatch(resource: Resource, operations: Json[]): Resource {
   const result = clone(resource);
   for (const operation of operations) {
-    const op = String(at(operation, 'op'));
-    const pointer = String(at(operation, 'path'));
-    const keys = pointer.split('/').slice(1).map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const op = scalar(at(operation, 'op'));
+    const pointer = scalar(at(operation, 'path'));
+    const keys = pointer
+      .split('/')
+      .slice(1)
+      .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
     const last = keys.pop();
     if (last === undefined) throw new Error(`JSON patch path ${pointer} is empty`);
     const parent = keys.length === 0 ? result : at(result, ...keys.map((key) => (/^\d+$/.test(key) ? Number(key) : key)));
@@ -155,28 +163,28 @@ function applyJsonPatch(resource: Resource, operations: Json[]): Resource {
 }
 
 function applyPatch(resources: Resource[], spec: JsonObject, dir: string): Resource[] {
-  const body: Json =
-    typeof spec.path === 'string' ? parse(fs.readFileSync(path.join(dir, spec.path), 'utf8')) : parse(String(at(spec, 'patch')));
+  const body: Json = typeof spec.path === 'string' ? parse(fs.readFileSync(path.join(dir, spec.path), 'utf8')) : parse(scalar(at(spec, 'patch')));
   const target = spec.target === undefined ? undefined : obj(spec, 'target');
   for (const key of Object.keys(target ?? {})) {
     if (!['kind', 'name'].includes(key)) throw new Error(`patch target field ${key} is not supported by this renderer`);
   }
   let matches: (resource: Resource) => boolean;
   if (target) {
-    const nameRe = target.name === undefined ? undefined : new RegExp(`^(?:${String(target.name)})$`);
+    const nameRe = target.name === undefined ? undefined : new RegExp(`^(?:${scalar(target.name)})$`);
     matches = (r) => (target.kind === undefined || r.kind === target.kind) && (!nameRe || nameRe.test(r.metadata.name));
   } else {
-    if (!isObject(body)) throw new Error(`${String(spec.path)}: a JSON 6902 patch needs a target`);
-    matches = (r) => r.kind === body.kind && r.metadata.name === String(obj(body, 'metadata').name);
+    if (!isObject(body)) throw new Error(`${scalar(spec.path)}: a JSON 6902 patch needs a target`);
+    matches = (r) => r.kind === body.kind && r.metadata.name === scalar(obj(body, 'metadata').name);
   }
-  if (!resources.some(matches)) throw new Error(`patch ${String(spec.path ?? 'inline')} matches no resource`);
+  if (!resources.some(matches)) throw new Error(`patch ${scalar(spec.path ?? 'inline')} matches no resource`);
   return resources.flatMap((resource) => {
     if (!matches(resource)) return [resource];
     if (Array.isArray(body)) return [applyJsonPatch(resource, body)];
-    if (!isObject(body)) throw new Error(`patch ${String(spec.path)} is neither a mapping nor a list`);
+    if (!isObject(body)) throw new Error(`patch ${scalar(spec.path)} is neither a mapping nor a list`);
     if (body.$patch === 'delete') return [];
     const patchBody = target ? { ...body, metadata: { ...obj(body, 'metadata'), name: resource.metadata.name } } : body;
-    return [strategicMerge(resource, patchBody) as Resource];
+    const merged = strategicMerge(resource, patchBody) as Resource;
+    return [merged];
   });
 }
 
@@ -186,9 +194,9 @@ function setImages(resources: Resource[], images: Json[]): Resource[] {
     const result = clone(resource);
     for (const container of arr(result, 'spec', 'template', 'spec', 'containers')) {
       if (!isObject(container)) continue;
-      const [name] = String(container.image).split(':');
+      const [name] = scalar(container.image).split(':');
       const rule = images.find((image) => isObject(image) && image.name === name);
-      if (isObject(rule)) container.image = `${String(rule.newName ?? name)}:${String(rule.newTag ?? 'latest')}`;
+      if (isObject(rule)) container.image = `${scalar(rule.newName ?? name)}:${scalar(rule.newTag ?? 'latest')}`;
     }
     return result;
   });
@@ -202,10 +210,8 @@ function renderKustomization(dir: string): Resource[] {
     if (!SUPPORTED_KUSTOMIZATION_FIELDS.has(field)) throw new Error(`${dir}: kustomization field ${field} is not supported by this renderer`);
   }
   let resources = arr(kustomization, 'resources').flatMap((entry) => {
-    const resourcePath = path.join(absolute, String(entry));
-    return fs.statSync(resourcePath).isDirectory()
-      ? renderKustomization(path.relative(root, resourcePath))
-      : parseResources(resourcePath);
+    const resourcePath = path.join(absolute, scalar(entry));
+    return fs.statSync(resourcePath).isDirectory() ? renderKustomization(path.relative(root, resourcePath)) : parseResources(resourcePath);
   });
   for (const patch of kustomization.patches === undefined ? [] : arr(kustomization, 'patches')) {
     resources = applyPatch(resources, obj(patch), absolute);
@@ -231,8 +237,8 @@ const mainContainer = (deployment: Resource): JsonObject => obj(deployment, 'spe
 
 /** A Kubernetes memory quantity (`96Mi`, `1Gi`, `512M`) in bytes. */
 function bytes(quantity: Json): number {
-  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|K|M|G)?$/.exec(String(quantity));
-  if (!match) throw new Error(`not a memory quantity: ${String(quantity)}`);
+  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|K|M|G)?$/.exec(scalar(quantity));
+  if (!match) throw new Error(`not a memory quantity: ${scalar(quantity)}`);
   const units: Record<string, number> = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, K: 1e3, M: 1e6, G: 1e9 };
   return Number(match[1]) * (match[2] ? units[match[2]] : 1);
 }
@@ -298,9 +304,26 @@ const imageWorkspace = (app: string): string => (app === 'gateway' || app === 'e
 
 /** Test, build and type-checking tools: none of them may reach an image. */
 const TOOLING = [
-  'playwright', 'playwright-core', 'testcontainers', 'dockerode', 's3rver', 'smtp-server', 'autocannon', 'jest', 'ts-jest',
-  '@swc/core', '@swc/jest', 'typescript', 'ts-node', 'vite', 'supertest', '@nestjs/testing',
-  '@quire/testing', '@quire/e2e', '@quire/load-tests', '@quire/web',
+  'playwright',
+  'playwright-core',
+  'testcontainers',
+  'dockerode',
+  's3rver',
+  'smtp-server',
+  'autocannon',
+  'jest',
+  'ts-jest',
+  '@swc/core',
+  '@swc/jest',
+  'typescript',
+  'ts-node',
+  'vite',
+  'supertest',
+  '@nestjs/testing',
+  '@quire/testing',
+  '@quire/e2e',
+  '@quire/load-tests',
+  '@quire/web',
 ];
 const isTooling = (name: string): boolean => TOOLING.includes(name) || name.startsWith('@jest/');
 
@@ -360,7 +383,10 @@ function importedPackages(workspace: string): Map<string, string> {
       if (match[1]) continue;
       const specifier = match[2] ?? match[3] ?? match[4];
       if (specifier.startsWith('.') || specifier.startsWith('node:') || builtins.has(specifier.split('/')[0])) continue;
-      const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+      const name = specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
       if (!found.has(name)) found.set(name, path.relative(root, file));
     }
   }
@@ -372,20 +398,20 @@ function selects(selector: JsonObject, labels: JsonObject): boolean {
   const matchLabels = selector.matchLabels === undefined ? {} : obj(selector, 'matchLabels');
   if (!Object.entries(matchLabels).every(([key, value]) => labels[key] === value)) return false;
   return (selector.matchExpressions === undefined ? [] : arr(selector, 'matchExpressions')).every((expression) => {
-    const key = String(at(expression, 'key'));
+    const key = scalar(at(expression, 'key'));
     const values = obj(expression).values === undefined ? [] : arr(expression, 'values').map(String);
     const has = key in labels;
-    switch (String(at(expression, 'operator'))) {
+    switch (scalar(at(expression, 'operator'))) {
       case 'In':
-        return has && values.includes(String(labels[key]));
+        return has && values.includes(scalar(labels[key]));
       case 'NotIn':
-        return !has || !values.includes(String(labels[key]));
+        return !has || !values.includes(scalar(labels[key]));
       case 'Exists':
         return has;
       case 'DoesNotExist':
         return !has;
       default:
-        throw new Error(`label selector operator ${String(at(expression, 'operator'))} is not known`);
+        throw new Error(`label selector operator ${scalar(at(expression, 'operator'))} is not known`);
     }
   });
 }
@@ -393,9 +419,11 @@ function selects(selector: JsonObject, labels: JsonObject): boolean {
 /** One NetworkPolicy peer, written out: `namespace quire-infra`, `pods k8s-app=kube-dns in namespace kube-system`, `0.0.0.0/0 except …`. */
 function describePeer(peer: Json): string {
   const labels = (selector: Json | undefined): string =>
-    Object.entries(obj(selector, 'matchLabels')).map(([key, value]) => (key === 'kubernetes.io/metadata.name' ? String(value) : `${key}=${String(value)}`)).join(',');
+    Object.entries(obj(selector, 'matchLabels'))
+      .map(([key, value]) => (key === 'kubernetes.io/metadata.name' ? scalar(value) : `${key}=${scalar(value)}`))
+      .join(',');
   const block = obj(peer).ipBlock;
-  if (block !== undefined) return `${String(at(block, 'cidr'))} except ${(obj(block).except === undefined ? [] : arr(block, 'except')).join(' ')}`;
+  if (block !== undefined) return `${scalar(at(block, 'cidr'))} except ${(obj(block).except === undefined ? [] : arr(block, 'except')).map(scalar).join(' ')}`;
   const namespace = obj(peer).namespaceSelector;
   const pods = obj(peer).podSelector;
   if (namespace !== undefined && pods !== undefined) return `pods ${labels(pods)} in namespace ${labels(namespace)}`;
@@ -410,15 +438,18 @@ function describePeer(peer: Json): string {
 function networkGrants(resources: Resource[], labels: JsonObject, direction: 'Ingress' | 'Egress'): string[] {
   const field = direction === 'Ingress' ? 'ingress' : 'egress';
   const peersField = direction === 'Ingress' ? 'from' : 'to';
-  const policies = ofKind(resources, 'NetworkPolicy').filter(
-    (policy) => selects(obj(policy, 'spec', 'podSelector'), labels) && arr(policy, 'spec', 'policyTypes').includes(direction),
-  );
+  const policies = ofKind(resources, 'NetworkPolicy').filter((policy) => selects(obj(policy, 'spec', 'podSelector'), labels) && arr(policy, 'spec', 'policyTypes').includes(direction));
   if (policies.length === 0) return ['anything (no policy isolates the pod)'];
   return policies
     .flatMap((policy) => (obj(policy, 'spec')[field] === undefined ? [] : arr(policy, 'spec', field)))
     .map((rule) => {
       const peers = obj(rule)[peersField] === undefined ? 'anywhere' : arr(rule, peersField).map(describePeer).join(' | ');
-      const ports = obj(rule).ports === undefined ? 'every port' : arr(rule, 'ports').map((p) => `${String(obj(p).protocol ?? 'TCP')}/${String(at(p, 'port'))}`).join(' ');
+      const ports =
+        obj(rule).ports === undefined
+          ? 'every port'
+          : arr(rule, 'ports')
+              .map((p) => `${scalar(obj(p).protocol ?? 'TCP')}/${scalar(at(p, 'port'))}`)
+              .join(' ');
       return `${peers} on ${ports}`;
     })
     .sort();
@@ -498,7 +529,9 @@ describe('deployment files', () => {
     });
 
     it('keeps node_modules and build output out of the build context', () => {
-      const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
+      const ignored = read('.dockerignore')
+        .split('\n')
+        .map((line) => line.trim());
       expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '**/dist', '.git']));
     });
   });
@@ -561,10 +594,7 @@ describe('deployment files', () => {
       for (const name of APPS) {
         const dist = path.join(app, name === 'gateway' ? 'gateway' : path.join('services', name), 'dist');
         fs.mkdirSync(dist, { recursive: true });
-        fs.writeFileSync(
-          path.join(dist, 'main.js'),
-          "console.log(JSON.stringify({ main: require('path').relative(process.cwd(), __filename), args: process.argv.slice(2) }));\n",
-        );
+        fs.writeFileSync(path.join(dist, 'main.js'), "console.log(JSON.stringify({ main: require('path').relative(process.cwd(), __filename), args: process.argv.slice(2) }));\n");
       }
     });
     afterAll(() => fs.rmSync(app, { recursive: true, force: true }));
@@ -597,14 +627,15 @@ describe('deployment files', () => {
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const port = String((server.address() as AddressInfo).port);
-      const unused = String(await new Promise<number>((resolve) => {
-        const probe = http.createServer().listen(0, '127.0.0.1', () => {
-          const free = (probe.address() as AddressInfo).port;
-          probe.close(() => resolve(free));
-        });
-      }));
-      const check = (env: NodeJS.ProcessEnv, ...args: string[]) =>
-        run(process.execPath, [path.join(app, 'docker', 'healthcheck.js'), ...args], { PATH: process.env.PATH, ...env });
+      const unused = String(
+        await new Promise<number>((resolve) => {
+          const probe = http.createServer().listen(0, '127.0.0.1', () => {
+            const free = (probe.address() as AddressInfo).port;
+            probe.close(() => resolve(free));
+          });
+        }),
+      );
+      const check = (env: NodeJS.ProcessEnv, ...args: string[]) => run(process.execPath, [path.join(app, 'docker', 'healthcheck.js'), ...args], { PATH: process.env.PATH, ...env });
       try {
         expect((await check({ APP: 'gateway', PORT: port })).code).toBe(0);
         expect((await check({ APP: 'gateway', PORT: port }, '/healthz')).code).toBe(0);
@@ -644,7 +675,7 @@ describe('deployment files', () => {
       const environment = obj(composeServices, name, 'environment');
       expect(Object.keys(environment).sort()).toEqual([...ENV_VARIABLES].sort());
       // `docker compose up` with a .env that sets only the secret key: every ${VAR:-default} resolves to its default.
-      const resolved = Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, interpolate(String(value), dotEnv)]));
+      const resolved = Object.fromEntries(Object.entries(environment).map(([key, value]) => [key, interpolate(scalar(value), dotEnv)]));
       const config = loadConfig(resolved);
       expect(config.http.port).toBe(GATEWAY_PORT);
       expect(config.health.port).toBe(SERVICE_HEALTH_PORT);
@@ -670,10 +701,10 @@ describe('deployment files', () => {
     it('commits no administrator password and no secret key: compose stops without the key, the password is random unless set', () => {
       for (const name of APPS) {
         const environment = obj(composeServices, name, 'environment');
-        expect(() => interpolate(String(environment.QUIRE_SECRET_KEY), {})).toThrow('required variable QUIRE_SECRET_KEY is missing a value: set QUIRE_SECRET_KEY in .env');
-        expect(interpolate(String(environment.QUIRE_SECRET_KEY), dotEnv)).toBe(dotEnv.QUIRE_SECRET_KEY);
-        expect(interpolate(String(environment.QUIRE_ADMIN_PASSWORD), {})).toBe('');
-        expect(interpolate(String(environment.QUIRE_ADMIN_PASSWORD), { QUIRE_ADMIN_PASSWORD: 'from-the-env' })).toBe('from-the-env');
+        expect(() => interpolate(scalar(environment.QUIRE_SECRET_KEY), {})).toThrow('required variable QUIRE_SECRET_KEY is missing a value: set QUIRE_SECRET_KEY in .env');
+        expect(interpolate(scalar(environment.QUIRE_SECRET_KEY), dotEnv)).toBe(dotEnv.QUIRE_SECRET_KEY);
+        expect(interpolate(scalar(environment.QUIRE_ADMIN_PASSWORD), {})).toBe('');
+        expect(interpolate(scalar(environment.QUIRE_ADMIN_PASSWORD), { QUIRE_ADMIN_PASSWORD: 'from-the-env' })).toBe('from-the-env');
         expect(environment.QUIRE_SECRET_KEY_PREVIOUS).toBe('');
       }
       // Nothing in the file looks like a key (32 bytes as base64 or hex), a default included.
@@ -689,11 +720,11 @@ describe('deployment files', () => {
     it('gives the infrastructure the health checks the apps wait for', () => {
       for (const name of infra) expect(arr(composeServices, name, 'healthcheck', 'test').length).toBeGreaterThan(1);
       expect(arr(composeServices, 'nats', 'command')).toEqual(['-c', '/etc/nats/nats.conf']);
-      // monitoring for the health check, and messages up to proto's MAX_MESSAGE_BYTES
+      // monitoring for the health check, and messages up to the transport's MAX_MESSAGE_BYTES
       const natsConf = fs.readFileSync(path.join(root, 'docker/nats.conf'), 'utf8');
       expect(natsConf).toMatch(/^http_port: 8222$/m);
       expect(natsConf).toMatch(new RegExp(`^max_payload: ${MAX_MESSAGE_BYTES}$`, 'm'));
-      expect(arr(composeServices, 'nats', 'healthcheck', 'test').join(' ')).toContain(':8222/healthz');
+      expect(arr(composeServices, 'nats', 'healthcheck', 'test').map(scalar).join(' ')).toContain(':8222/healthz');
       expect(arr(composeServices, 'minio', 'command')).toEqual(['server', '/data', '--console-address', ':9001']);
       // MinIO's root account is the one the apps use as S3 keys.
       const minioEnv = obj(composeServices, 'minio', 'environment');
@@ -732,10 +763,22 @@ describe('deployment files', () => {
     });
 
     it('the base has a Deployment and a PDB per app, and a Service, HPA and Ingress for the gateway', () => {
-      expect(ofKind(base, 'Deployment').map((d) => d.metadata.name).sort()).toEqual(APPS.map((name) => `quire-${name}`).sort());
+      expect(
+        ofKind(base, 'Deployment')
+          .map((d) => d.metadata.name)
+          .sort(),
+      ).toEqual(APPS.map((name) => `quire-${name}`).sort());
       expect(ofKind(base, 'Service').map((s) => s.metadata.name)).toEqual(['quire-gateway']);
-      expect(ofKind(base, 'HorizontalPodAutoscaler').map((h) => h.metadata.name).sort()).toEqual(['quire-gateway', 'quire-page']);
-      expect(ofKind(base, 'PodDisruptionBudget').map((p) => p.metadata.name).sort()).toEqual(APPS.map((name) => `quire-${name}`).sort());
+      expect(
+        ofKind(base, 'HorizontalPodAutoscaler')
+          .map((h) => h.metadata.name)
+          .sort(),
+      ).toEqual(['quire-gateway', 'quire-page']);
+      expect(
+        ofKind(base, 'PodDisruptionBudget')
+          .map((p) => p.metadata.name)
+          .sort(),
+      ).toEqual(APPS.map((name) => `quire-${name}`).sort());
       expect(ofKind(base, 'Ingress').map((i) => i.metadata.name)).toEqual(['quire-gateway']);
       expect(base.every((r) => r.metadata.namespace === undefined)).toBe(true);
     });
@@ -746,7 +789,7 @@ describe('deployment files', () => {
       it.each(APPS)(`runs %s as quire/<app>, non-root, with requests and limits and the shared configuration`, (name) => {
         const deployment = named(resources, 'Deployment', `quire-${name}`);
         const container = mainContainer(deployment);
-        expect(String(container.image)).toMatch(new RegExp(`^quire/${name}:[\\w.-]+$`));
+        expect(scalar(container.image)).toMatch(new RegExp(`^quire/${name}:[\\w.-]+$`));
         const podSecurity = obj(deployment, 'spec', 'template', 'spec', 'securityContext');
         expect(podSecurity.runAsNonRoot).toBe(true);
         expect(podSecurity.runAsUser).toEqual(expect.any(Number));
@@ -799,7 +842,7 @@ describe('deployment files', () => {
         for (const hpa of ofKind(resources, 'HorizontalPodAutoscaler')) {
           expect(hpa.apiVersion).toBe('autoscaling/v2');
           const target = obj(hpa, 'spec', 'scaleTargetRef');
-          const deployment = named(resources, String(target.kind), String(target.name));
+          const deployment = named(resources, scalar(target.kind), scalar(target.name));
           // An autoscaled Deployment leaves its replica count to the autoscaler.
           expect(obj(deployment, 'spec').replicas).toBeUndefined();
           expect(Number(at(hpa, 'spec', 'minReplicas'))).toBeLessThanOrEqual(Number(at(hpa, 'spec', 'maxReplicas')));
@@ -878,12 +921,9 @@ describe('deployment files', () => {
         const egress = networkGrants(resources, obj(deployment, 'spec', 'template', 'metadata', 'labels'), 'Egress');
         // The ports the apps are configured to use (the S3 endpoint's Service port 80 leads to MinIO's pods on 9000).
         const settings = { ...obj(named(base, 'ConfigMap', 'quire-config'), 'data'), ...obj(named(base, 'Secret', 'quire-secrets'), 'stringData') };
-        const portOf = (key: string): string => new URL(String(settings[key])).port;
+        const portOf = (key: string): string => new URL(scalar(settings[key])).port;
         expect([portOf('NATS_URL'), portOf('REDIS_URL'), portOf('MONGO_URL')]).toEqual(['4222', '6379', '27017']);
-        const expected = [
-          'namespace quire-infra on TCP/4222 TCP/6379 TCP/27017 TCP/9000',
-          'pods k8s-app=kube-dns in namespace kube-system on UDP/53 TCP/53',
-        ];
+        const expected = ['namespace quire-infra on TCP/4222 TCP/6379 TCP/27017 TCP/9000', 'pods k8s-app=kube-dns in namespace kube-system on UDP/53 TCP/53'];
         // The HTTP test tool's proxy: web ports of public addresses only (private, loopback, link-local and CGNAT ranges excluded).
         if (name === 'gateway') {
           expected.push(
@@ -906,7 +946,7 @@ describe('deployment files', () => {
       for (const key of ['QUIRE_ADMIN_PASSWORD', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'MONGO_URL', 'REDIS_URL', 'SMTP_URL', 'QUIRE_SECRET_KEY', 'QUIRE_SECRET_KEY_PREVIOUS']) {
         expect(Object.keys(secret)).toContain(key);
       }
-      const config = loadConfig(Object.fromEntries(Object.entries({ ...configMap, ...secret }).map(([k, v]) => [k, String(v)])));
+      const config = loadConfig(Object.fromEntries(Object.entries({ ...configMap, ...secret }).map(([k, v]) => [k, scalar(v)])));
       expect(config.http.port).toBe(GATEWAY_PORT);
       // One HTTP hop, the Ingress controller: a client's own X-Forwarded-For entries are not believed.
       expect(config.http.trustProxy).toBe(1);
@@ -917,7 +957,7 @@ describe('deployment files', () => {
     it('the example Secret ships no administrator password: the first start prints a random one', () => {
       const secret = obj(named(base, 'Secret', 'quire-secrets'), 'stringData');
       expect(secret.QUIRE_ADMIN_PASSWORD).toBe('');
-      expect(loadConfig({ QUIRE_ADMIN_PASSWORD: String(secret.QUIRE_ADMIN_PASSWORD) }).adminPassword).toBeUndefined();
+      expect(loadConfig({ QUIRE_ADMIN_PASSWORD: scalar(secret.QUIRE_ADMIN_PASSWORD) }).adminPassword).toBeUndefined();
     });
 
     it('the dev overlay runs one replica of every app in quire-dev, with smaller requests than the base', () => {
@@ -939,7 +979,7 @@ describe('deployment files', () => {
       expect(production.every((r) => r.metadata.namespace === 'quire')).toBe(true);
       for (const deployment of ofKind(production, 'Deployment')) {
         const name = deployment.metadata.name;
-        expect(String(mainContainer(deployment).image)).toMatch(new RegExp(`^quire/${name.replace(/^quire-/, '')}:(?!latest$)[\\w.-]+$`));
+        expect(scalar(mainContainer(deployment).image)).toMatch(new RegExp(`^quire/${name.replace(/^quire-/, '')}:(?!latest$)[\\w.-]+$`));
         const hpa = production.find((r) => r.kind === 'HorizontalPodAutoscaler' && obj(r, 'spec', 'scaleTargetRef').name === name);
         const minimum = Number(hpa ? at(hpa, 'spec', 'minReplicas') : at(deployment, 'spec', 'replicas'));
         expect({ name, minimum: minimum >= 2 }).toEqual({ name, minimum: true });

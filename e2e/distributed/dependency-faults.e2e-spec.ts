@@ -152,12 +152,10 @@ describeDistributed('dependency faults of the distributed deployment', () => {
     const replicas = system.replicas('page');
     // Both page replicas frozen: the requests below are taken by them and stay unanswered.
     for (const replica of replicas) process.kill(replica.pid() as number, 'SIGSTOP');
-    let answers: { code: number; at: number }[] = [];
-    let stoppedAt = 0;
+    let answers: { code: number; at: number }[];
+    let stoppedAt: number;
     try {
-      const inFlight = Array.from({ length: 4 }, () =>
-        admin.post('/api/page/info', { page_id: pageId }).then((reply) => ({ code: reply.error_code, at: Date.now() })),
-      );
+      const inFlight = Array.from({ length: 4 }, () => admin.post('/api/page/info', { page_id: pageId }).then((reply) => ({ code: reply.error_code, at: Date.now() })));
       await sleep(500);
       stoppedAt = Date.now();
       await system.servers.nats.stop();

@@ -88,9 +88,7 @@ describeDistributed('faults of the distributed deployment', () => {
     const body = (n: number) => `# Chapter ${n}\n\n${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(20)}\n\n${table}\n\n\`\`\`js\nconsole.log(${n});\n\`\`\`\n`;
     for (let start = 1; start <= EXPORT_PAGES; start += 8) {
       await Promise.all(
-        Array.from({ length: 8 }, (_, i) =>
-          admin.post('/api/page/save', { item_id: exportItemId, page_title: `Chapter ${start + i}`, page_content: body(start + i), s_number: start + i }),
-        ),
+        Array.from({ length: 8 }, (_, i) => admin.post('/api/page/save', { item_id: exportItemId, page_title: `Chapter ${start + i}`, page_content: body(start + i), s_number: start + i })),
       );
     }
   }, 180_000);

@@ -21,13 +21,19 @@ async function dumpRedis(redis: Redis): Promise<string[]> {
     keys.map(async (key) => {
       const type = await redis.type(key);
       const contents =
-        type === 'string' ? await redis.get(key)
-        : type === 'set' ? await redis.smembers(key)
-        : type === 'hash' ? await redis.hgetall(key)
-        : type === 'list' ? await redis.lrange(key, 0, -1)
-        : type === 'zset' ? await redis.zrange(key, '0', '-1', 'WITHSCORES')
-        : type === 'stream' ? await redis.xrange(key, '-', '+')
-        : `(type ${type})`;
+        type === 'string'
+          ? await redis.get(key)
+          : type === 'set'
+            ? await redis.smembers(key)
+            : type === 'hash'
+              ? await redis.hgetall(key)
+              : type === 'list'
+                ? await redis.lrange(key, 0, -1)
+                : type === 'zset'
+                  ? await redis.zrange(key, '0', '-1', 'WITHSCORES')
+                  : type === 'stream'
+                    ? await redis.xrange(key, '-', '+')
+                    : `(type ${type})`;
       return `${key} => ${JSON.stringify(contents)}`;
     }),
   );

@@ -40,10 +40,9 @@ describe('admin console and mail, embedded over HTTP', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-admin-'));
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    app = await startEmbeddedApp(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, QUIRE_ADMIN_PASSWORD: 'admin-pass', SMTP_URL: capture.url, PUBLIC_URL: baseUrl }),
-      { logger: false },
-    );
+    app = await startEmbeddedApp(loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, QUIRE_ADMIN_PASSWORD: 'admin-pass', SMTP_URL: capture.url, PUBLIC_URL: baseUrl }), {
+      logger: false,
+    });
     admin = new ApiClient(baseUrl);
     expect((await admin.post('/api/user/login', { username: 'showdoc', password: 'admin-pass' })).error_code).toBe(0);
   });

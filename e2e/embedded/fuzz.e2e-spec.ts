@@ -1,6 +1,5 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Server } from 'node:http';
 import { describeFuzz } from '../scenarios/fuzz.scenario';
 import { startEmbeddedSystem, type EmbeddedSystem } from '../src/embedded-system';
 
@@ -26,7 +25,6 @@ describe('fuzz, embedded', () => {
   describeFuzz(() => ({
     system: system.target,
     storedFiles: () => filesUnder(path.join(system.dataDir, 'files')).filter((file) => !file.startsWith(`pack${path.sep}`)),
-    openConnections: () =>
-      new Promise<number>((resolve, reject) => (system.app.getHttpServer() as Server).getConnections((error, count) => (error ? reject(error) : resolve(count)))),
+    openConnections: () => new Promise<number>((resolve, reject) => system.app.getHttpServer().getConnections((error, count) => (error ? reject(error) : resolve(count)))),
   }));
 });

@@ -127,7 +127,12 @@ describe('HTTP test proxy, embedded over HTTP', () => {
     const data = reply.data as HttpProxyReply;
     expect(data).toMatchObject({ status: 201, status_text: 'Created', address: TARGET_HOST });
     expect(JSON.parse(data.body)).toEqual({ method: 'PUT', url: '/things/7?q=1', body: '{"name":"seven"}' });
-    expect(data.headers).toEqual(expect.arrayContaining([['x-target', 'echo'], ['set-cookie', 'target_cookie=1; Path=/']]));
+    expect(data.headers).toEqual(
+      expect.arrayContaining([
+        ['x-target', 'echo'],
+        ['set-cookie', 'target_cookie=1; Path=/'],
+      ]),
+    );
     expect(data.time_ms).toBeGreaterThanOrEqual(0);
     expect(data.size).toBe(Buffer.byteLength(data.body));
     // The target's cookie stays inside the reply; the user's session never reaches the target.
@@ -184,7 +189,13 @@ describe('HTTP test proxy, embedded over HTTP', () => {
     await setProxyOpen('1');
     const reply = await send(user, { method: 'HEAD', url: `${targetUrl}/odd` });
     expect(reply).toMatchObject({ error_code: 0, data: { status: 200, body: '' } });
-    expect(reply.data?.headers).toEqual(expect.arrayContaining([['Content-Type', 'not a type'], ['X-Repeat', 'one'], ['X-Repeat', 'two']]));
+    expect(reply.data?.headers).toEqual(
+      expect.arrayContaining([
+        ['Content-Type', 'not a type'],
+        ['X-Repeat', 'one'],
+        ['X-Repeat', 'two'],
+      ]),
+    );
     expect(seen.map((s) => s.method)).toEqual(['HEAD']);
   });
 

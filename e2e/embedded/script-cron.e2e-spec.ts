@@ -30,13 +30,19 @@ describe('ScriptCron/run, embedded', () => {
   };
   const deleteItem = async (itemId: number, daysAgo: number): Promise<void> => {
     expect(await owner.post('/api/item/delete', { item_id: itemId, password: SYSTEM_ADMIN_PASSWORD })).toEqual({ error_code: 0, data: 1 });
-    await store().collection<{ item_id: number; del_time: number }>('items').updateOne({ item_id: itemId }, { $set: { del_time: nowSeconds() - daysAgo * DAY } });
+    await store()
+      .collection<{ item_id: number; del_time: number }>('items')
+      .updateOne({ item_id: itemId }, { $set: { del_time: nowSeconds() - daysAgo * DAY } });
   };
   const recyclePage = async (pageId: number, daysAgo: number): Promise<void> => {
     expect((await owner.post('/api/page/delete', { page_id: pageId })).error_code).toBe(0);
     const time = nowSeconds() - daysAgo * DAY;
-    await store().collection<{ page_id: number; addtime: number }>('pages').updateOne({ page_id: pageId }, { $set: { addtime: time } });
-    await store().collection<{ page_id: number; del_time: number }>('recycle').updateMany({ page_id: pageId }, { $set: { del_time: time } });
+    await store()
+      .collection<{ page_id: number; addtime: number }>('pages')
+      .updateOne({ page_id: pageId }, { $set: { addtime: time } });
+    await store()
+      .collection<{ page_id: number; del_time: number }>('recycle')
+      .updateMany({ page_id: pageId }, { $set: { del_time: time } });
   };
 
   beforeAll(async () => {

@@ -24,7 +24,7 @@ describe('secrets at rest, embedded', () => {
 
   const boot = async (): Promise<EmbeddedSystem> => (system = await startEmbeddedSystem({ DATA_DIR: dataDir }));
 
-  it('no session token, visit password or api token lies in any file under DATA_DIR, and only Quire\'s user can read them', async () => {
+  it("no session token, visit password or api token lies in any file under DATA_DIR, and only Quire's user can read them", async () => {
     const { target } = await boot();
 
     const secrets = await plantSecrets(target);

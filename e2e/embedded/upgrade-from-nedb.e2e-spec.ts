@@ -100,7 +100,15 @@ describe('a DATA_DIR of the NeDB release, started by this release', () => {
     ok(await visitor.post('/api/item/pwd', { item_id: facts.vault, password: 'open-sesame' }));
 
     const script = new ApiClient(baseUrl);
-    ok(await script.post('/api/item/updateByApi', { api_key: facts.apiKey, api_token: facts.apiToken, cat_name: 'Scripts', page_title: 'From a script', page_content: 'rewritten after the upgrade' }));
+    ok(
+      await script.post('/api/item/updateByApi', {
+        api_key: facts.apiKey,
+        api_token: facts.apiToken,
+        cat_name: 'Scripts',
+        page_title: 'From a script',
+        page_content: 'rewritten after the upgrade',
+      }),
+    );
   });
 
   it('goes on numbering where the old release stopped, and does not convert again on the next start', async () => {

@@ -59,8 +59,7 @@ export function describeCollaborationFlow(target: () => SystemTarget): void {
   const noticeTitled = (client: ApiClient, title: string) =>
     eventually(async () => ok(await client.post<NoticeRow[]>('/api/notice/getList', { notice_type: 'unread' })).find((n) => n.notice_title === title), `the notice "${title}"`);
 
-  const edit = (client: ApiClient, content: string) =>
-    client.post('/api/page/save', { item_id: itemId, page_id: page.page_id, page_title: 'Runbook', page_content: content });
+  const edit = (client: ApiClient, content: string) => client.post('/api/page/save', { item_id: itemId, page_id: page.page_id, page_title: 'Runbook', page_content: content });
 
   beforeAll(async () => {
     ({ client: owner, username: ownerName } = await register('lead'));

@@ -2,14 +2,15 @@ import type {
   AttachmentListEntry,
   CatalogRow,
   ItemTokenRow,
-  Menu,
   MenuCatalog,
   PageDiff,
   PageHistoryRow,
   PageInfo,
   PageRow,
   RecycleEntry,
+  RegularItemInfo,
   SharedPageInfo,
+  SinglePageItemInfo,
   SinglePageKey,
   TemplateListEntry,
   TemplateRow,
@@ -21,27 +22,6 @@ import { solveCaptcha } from './auth-flow.scenario';
 /** A 1×1 PNG: the gateway checks image types by their bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-interface RegularItemInfo {
-  item_id: number;
-  item_name: string;
-  item_type: 1;
-  is_archived: 0 | 1;
-  is_login: boolean;
-  ItemPermn: boolean;
-  ItemCreator: boolean;
-  default_cat_id2: number;
-  default_cat_id3: number;
-  default_cat_id4: number;
-  menu: Menu;
-}
-
-interface SinglePageItemInfo {
-  item_id: number;
-  item_name: string;
-  item_type: 2;
-  menu: { pages: PageRow };
-}
 
 interface EditorMdReply {
   success: 0 | 1;
@@ -57,8 +37,7 @@ function ok<T>(envelope: ApiEnvelope<T>): T {
 
 /** A catalog tree as `[name, pages, children]`, the way a reader sees the menu. */
 type Outline = [string, string[], Outline[]];
-const outline = (catalogs: MenuCatalog[] = []): Outline[] =>
-  catalogs.map((c) => [c.cat_name, c.pages.map((p) => p.page_title), outline(c.catalogs)]);
+const outline = (catalogs: MenuCatalog[] = []): Outline[] => catalogs.map((c) => [c.cat_name, c.pages.map((p) => p.page_title), outline(c.catalogs)]);
 
 /**
  * Items, catalogs, pages, history, share links, attachments, templates, the open API,
@@ -183,10 +162,13 @@ export function describeContentFlow(target: () => SystemTarget): void {
     const before = ok(await owner.post<SinglePageItemInfo>('/api/item/info', { item_id: itemId }));
     expect(before).toMatchObject({ item_type: 2, item_name: 'One pager', menu: { pages: { page_title: 'One pager' } } });
 
-    await save(owner, { item_id: itemId, page_id: before.menu.pages.page_id, page_title: 'Runbook', page_content: 'restart it' });
+    const page = before.menu.pages;
+    if (!page) throw new Error('the single-page item came without its page');
+    const pageId = page.page_id;
+    await save(owner, { item_id: itemId, page_id: pageId, page_title: 'Runbook', page_content: 'restart it' });
 
     const after = ok(await owner.post<SinglePageItemInfo>('/api/item/info', { item_id: itemId }));
-    expect(after).toMatchObject({ item_name: 'Runbook', menu: { pages: { page_id: before.menu.pages.page_id, page_content: 'restart it' } } });
+    expect(after).toMatchObject({ item_name: 'Runbook', menu: { pages: { page_id: pageId, page_content: 'restart it' } } });
   });
 
   it('uploads an image and a file, serves them back, lists and deletes the attachments', async () => {

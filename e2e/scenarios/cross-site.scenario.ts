@@ -196,7 +196,12 @@ export function describeCrossSite(target: () => SystemTarget): void {
   describe('what keeps working', () => {
     it("lets the site's own POSTs change things: Sec-Fetch-Site same-origin, or the site's Origin, or its Referer", async () => {
       const own = async (headers: Record<string, string>, title: string) => {
-        const reply = await send('POST', '/api/page/save', { page_id: page.page_id, item_id: itemId, page_title: title, page_content: `${title} text` }, { ...headers, cookie: adminCookie() });
+        const reply = await send(
+          'POST',
+          '/api/page/save',
+          { page_id: page.page_id, item_id: itemId, page_title: title, page_content: `${title} text` },
+          { ...headers, cookie: adminCookie() },
+        );
         expect(JSON.parse(reply.text)).toMatchObject({ error_code: 0 });
         expect(await pageInfo(admin, page.page_id)).toMatchObject({ page_title: title, page_content: `${title} text` });
       };

@@ -62,7 +62,11 @@ export const BAD_VALUES: BadValue[] = [
   { name: 'regular expression', form: '(a+)+$[', json: JSON.stringify('.*'.repeat(500)) },
   { name: 'JSON text nested 20,000 deep', form: '['.repeat(20_000) + ']'.repeat(20_000), json: JSON.stringify('{"a":'.repeat(20_000) + '0' + '}'.repeat(20_000)) },
   { name: 'JSON text cut off', form: '{"9007199254740991":', json: JSON.stringify('[{"cat_id":') },
-  { name: 'JSON text of wrong types', form: '{"9007199254740991":1e309,"-1":"x","0":[],"":null}', json: JSON.stringify('[{"cat_id":"x","cat_name":null,"parent_cat_id":1e309,"s_number":[]},null,"a",-1]') },
+  {
+    name: 'JSON text of wrong types',
+    form: '{"9007199254740991":1e309,"-1":"x","0":[],"":null}',
+    json: JSON.stringify('[{"cat_id":"x","cat_name":null,"parent_cat_id":1e309,"s_number":[]},null,"a",-1]'),
+  },
   { name: 'nested 60 deep', form: '[[[]]]', json: '['.repeat(60) + ']'.repeat(60) },
 ];
 
@@ -199,7 +203,10 @@ export const MALFORMED_BODIES: MalformedBody[] = [
   },
   {
     name: 'multipart cut off inside a field',
-    build: ({ params }) => ({ headers: multipartType(), body: Buffer.from(`${fieldParts(params)}--${BOUNDARY}${CRLF}Content-Disposition: form-data; name="page_content"${CRLF}${CRLF}half a val`) }),
+    build: ({ params }) => ({
+      headers: multipartType(),
+      body: Buffer.from(`${fieldParts(params)}--${BOUNDARY}${CRLF}Content-Disposition: form-data; name="page_content"${CRLF}${CRLF}half a val`),
+    }),
   },
   {
     name: 'multipart cut off inside part headers',
@@ -250,7 +257,10 @@ export const MALFORMED_BODIES: MalformedBody[] = [
   {
     name: 'multipart with six files, one named ../../etc/passwd',
     build: ({ params, fileField }) => {
-      const files = Array.from({ length: 6 }, (_, i) => `--${BOUNDARY}${CRLF}Content-Disposition: form-data; name="${fileField}"; filename="${i === 0 ? '../../etc/passwd' : `f${i}.png`}"${CRLF}${CRLF}x${CRLF}`);
+      const files = Array.from(
+        { length: 6 },
+        (_, i) => `--${BOUNDARY}${CRLF}Content-Disposition: form-data; name="${fileField}"; filename="${i === 0 ? '../../etc/passwd' : `f${i}.png`}"${CRLF}${CRLF}x${CRLF}`,
+      );
       return { headers: multipartType(), body: Buffer.from(`${fieldParts(params)}${files.join('')}--${BOUNDARY}--${CRLF}`) };
     },
   },
@@ -282,7 +292,14 @@ export const MALFORMED_BODIES: MalformedBody[] = [
   { name: 'JSON nested 100,000 deep', build: () => ({ headers: jsonType(), body: Buffer.from(`{"item_id":${nested(100_000)}}`) }) },
   {
     name: 'JSON nested 60 deep in every parameter',
-    build: ({ params }) => ({ headers: jsonType(), body: Buffer.from(`{${Object.keys(params).map((name) => `${JSON.stringify(name)}:${nested(60)}`).join(',')}}`) }),
+    build: ({ params }) => ({
+      headers: jsonType(),
+      body: Buffer.from(
+        `{${Object.keys(params)
+          .map((name) => `${JSON.stringify(name)}:${nested(60)}`)
+          .join(',')}}`,
+      ),
+    }),
   },
   { name: 'JSON with a byte-order mark', build: ({ params }) => ({ headers: jsonType(), body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), jsonOf(params)]) }) },
   { name: 'JSON in UTF-16LE', build: ({ params }) => ({ headers: jsonType('utf-16le'), body: Buffer.from(JSON.stringify(params), 'utf16le') }) },
@@ -296,11 +313,20 @@ export const MALFORMED_BODIES: MalformedBody[] = [
       body: Buffer.from(`{"__proto__":{"uid":0,"groupid":1},"constructor":{"prototype":{"groupid":1}},${JSON.stringify(params).slice(1, -1) || '"a":1'},"item_id":[],"item_id":{}}`),
     }),
   },
-  { name: 'JSON with invalid UTF-8', build: () => ({ headers: jsonType(), body: Buffer.concat([Buffer.from('{"page_title":"'), Buffer.from([0xff, 0xc0, 0xed, 0xa0, 0x80]), Buffer.from('"}')]) }) },
+  {
+    name: 'JSON with invalid UTF-8',
+    build: () => ({ headers: jsonType(), body: Buffer.concat([Buffer.from('{"page_title":"'), Buffer.from([0xff, 0xc0, 0xed, 0xa0, 0x80]), Buffer.from('"}')]) }),
+  },
   { name: 'a body without Content-Type', build: ({ params }) => ({ headers: {}, body: formOf(params) }) },
   { name: 'text/plain', build: ({ params }) => ({ headers: { 'content-type': 'text/plain' }, body: jsonOf(params) }) },
-  { name: 'XML', build: () => ({ headers: { 'content-type': 'application/xml' }, body: Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>') }) },
-  { name: 'random bytes as octet-stream', build: () => ({ headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131 + 7) % 256)) }) },
+  {
+    name: 'XML',
+    build: () => ({ headers: { 'content-type': 'application/xml' }, body: Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>') }),
+  },
+  {
+    name: 'random bytes as octet-stream',
+    build: () => ({ headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131 + 7) % 256)) }),
+  },
   {
     name: 'a Content-Type with 1,000 parameters',
     build: ({ params }) => ({ headers: { 'content-type': `application/json; charset=utf-8;${' x=y;'.repeat(1000)}` }, body: jsonOf(params) }),
@@ -318,7 +344,10 @@ export const MALFORMED_BODIES: MalformedBody[] = [
 /** Requests Node's HTTP parser cannot read: sent as raw bytes to a route (`PATH` is replaced by its path). */
 export const BROKEN_REQUESTS: { name: string; text: string }[] = [
   { name: 'a chunk size that is no number', text: 'POST PATH HTTP/1.1\r\nHost: q\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n' },
-  { name: 'a chunk that breaks off into garbage', text: 'POST PATH HTTP/1.1\r\nHost: q\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n--x\r\n\r\nqq\r\n' },
+  {
+    name: 'a chunk that breaks off into garbage',
+    text: 'POST PATH HTTP/1.1\r\nHost: q\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n--x\r\n\r\nqq\r\n',
+  },
   { name: 'a Content-Length that is no number', text: 'POST PATH HTTP/1.1\r\nHost: q\r\nContent-Type: application/json\r\nContent-Length: 1e3\r\n\r\n{}' },
   { name: 'Content-Length beside Transfer-Encoding', text: 'POST PATH HTTP/1.1\r\nHost: q\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n' },
   { name: 'two different Content-Lengths', text: 'POST PATH HTTP/1.1\r\nHost: q\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 9\r\n\r\n{}' },

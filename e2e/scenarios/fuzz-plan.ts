@@ -37,7 +37,7 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /**
  * Which schema each subject's handler parses its parameters with, read from the services'
- * controllers (`@MessagePattern(Subject.X)` … `parseParams(XSchema, …)`): the route table names the
+ * controllers (`@Handles(Subject.X)` … `parseParams(XSchema, …)`): the route table names the
  * subject, the handler names the schema.
  */
 function schemasBySubject(): Map<string, string[]> {
@@ -46,7 +46,7 @@ function schemasBySubject(): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const file of controllers) {
     const source = fs.readFileSync(path.join(servicesDir, file), 'utf8');
-    for (const handler of source.split('@MessagePattern(').slice(1)) {
+    for (const handler of source.split(/@(?:Handles|MessagePattern)\(/).slice(1)) {
       const subject = /^Subject\.(\w+)/.exec(handler)?.[1];
       if (subject) found.set(subject, [...new Set([...handler.matchAll(/\b(\w+Schema)\b/g)].map((match) => match[1]))]);
     }

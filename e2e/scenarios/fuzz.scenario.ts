@@ -116,7 +116,10 @@ function rawExchange(baseUrl: string, request: string): Promise<RawResponse> {
     socket.on('close', () => {
       const answer = Buffer.concat(chunks);
       const split = answer.indexOf('\r\n\r\n');
-      const [statusLine, ...lines] = answer.subarray(0, split < 0 ? answer.length : split).toString('latin1').split('\r\n');
+      const [statusLine, ...lines] = answer
+        .subarray(0, split < 0 ? answer.length : split)
+        .toString('latin1')
+        .split('\r\n');
       const headers = new Headers(lines.map((line): [string, string] => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]));
       const body = split < 0 ? Buffer.alloc(0) : answer.subarray(split + 4);
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body, text: () => body.toString('utf8'), json: <T>() => JSON.parse(body.toString('utf8')) as T });
@@ -242,12 +245,21 @@ export function describeFuzz(target: () => FuzzTarget): void {
     const canaryPages: number[] = [];
     const canaryCats: number[] = [];
     for (const [index, name] of ['Runbooks', 'Design notes'].entries()) {
-      const itemId = ok(await owner.post<{ item_id: number }>('/api/item/add', { item_type: 1, item_name: name, item_description: `canary ${index}`, password: index === 1 ? 'visit-pass' : '' })).item_id;
+      const itemId = ok(
+        await owner.post<{ item_id: number }>('/api/item/add', { item_type: 1, item_name: name, item_description: `canary ${index}`, password: index === 1 ? 'visit-pass' : '' }),
+      ).item_id;
       canaryItems.push(itemId);
       const cat = ok(await owner.post<CatalogRow>('/api/catalog/save', { item_id: itemId, cat_name: `Chapter ${index}` }));
       canaryCats.push(cat.cat_id);
       for (const title of ['Restore the database', 'Rotate the keys']) {
-        const page = ok(await owner.post<PageRow>('/api/page/save', { item_id: itemId, cat_id: cat.cat_id, page_title: `${title} ${index}`, page_content: `# ${title}\n\nStep 1: 文档 ${index}\n\n| a | b |\n|---|---|\n| 1 | 2 |` }));
+        const page = ok(
+          await owner.post<PageRow>('/api/page/save', {
+            item_id: itemId,
+            cat_id: cat.cat_id,
+            page_title: `${title} ${index}`,
+            page_content: `# ${title}\n\nStep 1: 文档 ${index}\n\n| a | b |\n|---|---|\n| 1 | 2 |`,
+          }),
+        );
         canaryPages.push(page.page_id);
       }
     }
@@ -349,7 +361,9 @@ export function describeFuzz(target: () => FuzzTarget): void {
 
   it('names no id of the canary in any call, so nothing the fuzz may do can legitimately change it', () => {
     for (const [name, ids] of Object.entries(fx.canaryIds)) expect({ name, clash: ids.map(String).includes(fx.baseline[name]) }).toEqual({ name, clash: false });
-    const canaryNumbers = Object.values(fx.canaryIds).flat().filter((id): id is number => typeof id === 'number');
+    const canaryNumbers = Object.values(fx.canaryIds)
+      .flat()
+      .filter((id): id is number => typeof id === 'number');
     const reachable = BAD_VALUES.flatMap((value) => idsIn(value).map((id) => ({ value: value.name, id })));
     expect(reachable.filter(({ id }) => canaryNumbers.includes(id))).toEqual([]);
   });
@@ -367,31 +381,37 @@ export function describeFuzz(target: () => FuzzTarget): void {
     }
     for (const route of routes) {
       const callersOfParams = new Set(plan.get(route.key)?.flatMap((call) => (call.kind === 'value' ? [`${call.param} by ${call.caller}`] : [])));
-      const expected = paramsToFuzz(route).filter((param) => param !== 'user_token').flatMap((param) => CALLERS.map((caller) => `${param} by ${caller}`));
+      const expected = paramsToFuzz(route)
+        .filter((param) => param !== 'user_token')
+        .flatMap((param) => CALLERS.map((caller) => `${param} by ${caller}`));
       expect({ route: route.key, missing: expected.filter((combo) => !callersOfParams.has(combo)) }).toEqual({ route: route.key, missing: [] });
     }
   });
 
-  it.each(routes.map((route) => [route.key, route] as const))('answers every bad value and malformed body on /api/%s with a 4xx or its answer, and keeps serving', async (_key, route) => {
-    await Promise.all(CALLERS.map(keepSignedIn));
-    const calls = plan.get(route.key) ?? [];
-    const problems: string[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < calls.length) {
-        const call = calls[next++];
-        try {
-          const answer = await send(route, call);
-          for (const problem of answerProblems(route, answer)) problems.push(`${describeCall(call)}: ${problem}`);
-        } catch (error) {
-          problems.push(`${describeCall(call)}: no answer (${(error as Error).message})`);
+  it.each(routes.map((route) => [route.key, route] as const))(
+    'answers every bad value and malformed body on /api/%s with a 4xx or its answer, and keeps serving',
+    async (_key, route) => {
+      await Promise.all(CALLERS.map(keepSignedIn));
+      const calls = plan.get(route.key) ?? [];
+      const problems: string[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < calls.length) {
+          const call = calls[next++];
+          try {
+            const answer = await send(route, call);
+            for (const problem of answerProblems(route, answer)) problems.push(`${describeCall(call)}: ${problem}`);
+          } catch (error) {
+            problems.push(`${describeCall(call)}: no answer (${(error as Error).message})`);
+          }
         }
-      }
-    };
-    await Promise.all(Array.from({ length: PARALLEL }, worker));
-    problems.push(...(await stillServing()));
-    expect(problems).toEqual([]);
-  }, 120_000);
+      };
+      await Promise.all(Array.from({ length: PARALLEL }, worker));
+      problems.push(...(await stillServing()));
+      expect(problems).toEqual([]);
+    },
+    120_000,
+  );
 
   it('answers requests broken at the HTTP level with a 4xx and the envelope, and keeps serving', async () => {
     const problems: string[] = [];
@@ -443,7 +463,11 @@ export function describeFuzz(target: () => FuzzTarget): void {
     const halves: { route: string; type: string; head: Buffer }[] = [
       { route: '/api/page/upload', type: `multipart/form-data; boundary=${BOUNDARY}`, head: upload('/api/page/upload', 'file') },
       { route: '/api/page/uploadImg', type: `multipart/form-data; boundary=${BOUNDARY}`, head: upload('/api/page/uploadImg', 'editormd-image-file') },
-      { route: '/api/page/save', type: `multipart/form-data; boundary=${BOUNDARY}`, head: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="page_content"\r\n\r\n${'x'.repeat(300_000)}`) },
+      {
+        route: '/api/page/save',
+        type: `multipart/form-data; boundary=${BOUNDARY}`,
+        head: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="page_content"\r\n\r\n${'x'.repeat(300_000)}`),
+      },
       { route: '/api/page/save', type: 'application/json', head: Buffer.from(`{"item_id":${itemId},"page_content":"${'y'.repeat(300_000)}`) },
       { route: '/api/page/save', type: 'application/x-www-form-urlencoded', head: Buffer.from(`item_id=${itemId}&page_content=${'z'.repeat(300_000)}`) },
     ];

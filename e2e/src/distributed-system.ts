@@ -90,8 +90,7 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
   const replicated = Object.values(options.replicas ?? {}).some((n) => (n ?? 1) > 1);
   const s3: S3Server | undefined = options.s3 || replicated ? await startS3Server() : undefined;
   const mongo: MongoWireServer | undefined = options.sharedDocuments || replicated ? await startMongoWireServer() : undefined;
-  const sharesDocuments = (app: string): boolean =>
-    Boolean(mongo) && (Boolean(options.sharedDocuments) || (options.replicas?.[app as ServiceApp] ?? 1) > 1);
+  const sharesDocuments = (app: string): boolean => Boolean(mongo) && (Boolean(options.sharedDocuments) || (options.replicas?.[app as ServiceApp] ?? 1) > 1);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-dist-'));
   // One key for every process, as QUIRE_SECRET_KEY must be in production.
   const secretKey = randomBytes(32).toString('base64');
@@ -138,7 +137,7 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
   const redisClient = new Redis(redis.url);
   const stop = async (): Promise<void> => {
     await Promise.all(all().map((app) => app.stop()));
-    await Promise.all([...gates.values()].flat().flatMap((gated) => [gated.redis.shut(), gated.mongo?.shut()]));
+    await Promise.all([...gates.values()].flat().flatMap((gated) => [gated.redis, ...(gated.mongo ? [gated.mongo] : [])].map((gate) => gate.shut())));
     redisClient.disconnect();
     await Promise.all([nats.dispose(), redis.dispose(), s3?.stop(), mongo?.dispose()]);
     fs.rmSync(root, { recursive: true, force: true });

@@ -23,10 +23,7 @@ export async function startEmbeddedSystem(env: Record<string, string> = {}): Pro
   const port = await freePort();
   let app: EmbeddedSystem['app'];
   try {
-    app = await startEmbeddedApp(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, QUIRE_ADMIN_PASSWORD: SYSTEM_ADMIN_PASSWORD, ...env }),
-      { logger: false },
-    );
+    app = await startEmbeddedApp(loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, QUIRE_ADMIN_PASSWORD: SYSTEM_ADMIN_PASSWORD, ...env }), { logger: false });
   } catch (error) {
     removeDataDir(dataDir);
     throw error;

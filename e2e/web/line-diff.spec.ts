@@ -73,7 +73,16 @@ describe('line diff (the page diff screen)', () => {
     expect(summarize(rows)).toEqual({ added: 1, removed: 2, changed: 1 });
   });
 
-  it('handles long pages quickly', () => {
+  it('shows two long texts with no line in common as all removed, then all added (past the edit limit)', () => {
+    const a = Array.from({ length: 3000 }, (_, i) => `old ${i}`);
+    const b = Array.from({ length: 3000 }, (_, i) => `new ${i}`);
+    const ops = diffLines(a.join('\n'), b.join('\n'));
+    expect(sides(ops)).toEqual({ old: a, new: b });
+    expect(ops.slice(0, 3000).every((op) => op.kind === 'removed')).toBe(true);
+    expect(ops[3000]).toEqual({ kind: 'added', newNo: 1, text: 'new 0' });
+  });
+
+  it('finds the few changed rows of a 20,000-line page', () => {
     const a = Array.from({ length: 20_000 }, (_, i) => `row ${i}`);
     const b = a.map((line, i) => (i % 1000 === 0 ? `${line} edited` : line));
     const ops = diffLines(a.join('\n'), b.join('\n'));

@@ -3,9 +3,12 @@ import * as path from 'node:path';
 
 // web/ is an ES module package; jest (swc) compiles these resource files to CommonJS for the spec.
 type Labels = Record<string, string>;
+/** A web/ source file read as data: web/ has its own tsconfig and stays out of this spec's type-check program. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- paths found at run time (each feature's labels.ts), read synchronously
+const load = <T>(file: string): T => require(file) as T;
 const core = {
-  en: (require('../../web/src/lib/locales/en') as { en: Labels }).en,
-  zhCN: (require('../../web/src/lib/locales/zh-cn') as { zhCN: Labels }).zhCN,
+  en: load<{ en: Labels }>('../../web/src/lib/locales/en').en,
+  zhCN: load<{ zhCN: Labels }>('../../web/src/lib/locales/zh-cn').zhCN,
 };
 
 /**
@@ -27,12 +30,12 @@ const FEATURES = path.join(SRC, 'features');
 const areas = fs
   .readdirSync(FEATURES)
   .filter((area) => fs.existsSync(path.join(FEATURES, area, 'labels.ts')))
-  .map((area) => ({ area, ...(require(path.join(FEATURES, area, 'labels.ts')) as { labels: { en: Labels; zhCN: Labels } }).labels }));
+  .map((area) => ({ area, ...load<{ labels: { en: Labels; zhCN: Labels } }>(path.join(FEATURES, area, 'labels.ts')).labels }));
 const en: Labels = Object.assign({}, core.en, ...areas.map((area) => area.en));
 const zhCN: Labels = Object.assign({}, core.zhCN, ...areas.map((area) => area.zhCN));
 
 const CALL = /(?<![\w$])(?:i18n\.)?t\(\s*'((?:[^'\\]|\\.)*)'/g;
-const NON_LITERAL_CALL = /(?<![\w$.])t\(\s*(?![')])/g;
+const NON_LITERAL_CALL = /(?<![\w$.])t\((?!\s*[')])/g;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('web app labels', () => {
@@ -62,9 +65,17 @@ describe('web app labels', () => {
   });
 
   it('keeps each area on its own sentences: a label the core already has is not repeated, two areas agree', () => {
-    const repeated = areas.flatMap(({ area, en: labels }) => Object.keys(labels).filter((key) => key in core.en).map((key) => `${area}: '${key}'`));
+    const repeated = areas.flatMap(({ area, en: labels }) =>
+      Object.keys(labels)
+        .filter((key) => key in core.en)
+        .map((key) => `${area}: '${key}'`),
+    );
     expect(repeated).toEqual([]);
-    const disagreeing = areas.flatMap(({ area, zhCN: labels }) => Object.entries(labels).filter(([key, value]) => zhCN[key] !== value).map(([key]) => `${area}: '${key}'`));
+    const disagreeing = areas.flatMap(({ area, zhCN: labels }) =>
+      Object.entries(labels)
+        .filter(([key, value]) => zhCN[key] !== value)
+        .map(([key]) => `${area}: '${key}'`),
+    );
     expect(disagreeing).toEqual([]);
   });
 

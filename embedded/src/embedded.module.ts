@@ -8,7 +8,7 @@ import { ItemModule } from '@quire/item-service';
 import { NoticeModule } from '@quire/notice-service';
 import { PageModule } from '@quire/page-service';
 import { PlatformModule } from '@quire/platform';
-import { JobName } from '@quire/proto';
+import { appErrors, JobName } from '@quire/proto';
 import { TeamModule } from '@quire/team-service';
 
 /** Every context, the gateway and the embedded adapters in one process (the default mode). */
@@ -18,7 +18,7 @@ export class EmbeddedModule {
     return {
       module: EmbeddedModule,
       imports: [
-        PlatformModule.forRoot({ mode: 'embedded', config, consumes: Object.values(JobName) }),
+        PlatformModule.forRoot({ mode: 'embedded', config, consumes: Object.values(JobName), errors: appErrors }),
         GatewayModule,
         AuthModule,
         ItemModule,

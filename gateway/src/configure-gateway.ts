@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import type { QuireConfig } from '@quire/config';
 import { bodyParsers, sendBodyError } from './http/body-parsers';
@@ -9,7 +10,7 @@ import { spa } from './static/spa';
 
 /**
  * The express part of the gateway, shared by the embedded app and the gateway process:
- * security headers on every answer, legacy URLs, body parsers (their failures become the envelope), the SPA,
+ * security headers on every answer, legacy URLs, cookies, body parsers (their failures become the envelope), the SPA,
  * and the envelope for requests Node's HTTP parser cannot read.
  * Create the app with `{ bodyParser: false }` so these parsers are the only ones.
  */
@@ -21,6 +22,7 @@ export function configureGateway(app: NestExpressApplication, config: QuireConfi
   app.set('etag', false);
   app.use(...securityHeaders());
   app.use(legacyUrls());
+  app.use(cookieParser());
   app.use(...bodyParsers());
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => (error ? sendBodyError(req, res, error, config.language) : next()));
   app.use(...spa(config.http.webDist));

@@ -16,16 +16,6 @@ import { UploadReceiver } from './upload/upload-receiver';
 /** The HTTP edge: `/api/*` of the spec, health probes. It holds no domain rules. */
 @Module({
   controllers: [ApiController, HealthController, HttpProxyController],
-  providers: [
-    ApiService,
-    CallerResolver,
-    RateLimiter,
-    WriteGuard,
-    UploadReceiver,
-    BlobSender,
-    EditorMdReplies,
-    HttpProxyService,
-    { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
-  ],
+  providers: [ApiService, CallerResolver, RateLimiter, WriteGuard, UploadReceiver, BlobSender, EditorMdReplies, HttpProxyService, { provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
 })
 export class GatewayModule {}

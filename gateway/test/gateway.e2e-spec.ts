@@ -9,7 +9,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '@quire/config';
 import { KeyValueStore, PlatformModule, connectTransport, hashSecret } from '@quire/platform';
-import { AppError, ErrorCode, Reply, SESSION_TTL_SECONDS, Subject, sessionKey, type Message } from '@quire/proto';
+import { AppError, appErrors, ErrorCode, Reply, SESSION_TTL_SECONDS, Subject, sessionKey, type Message } from '@quire/proto';
 import { ApiClient, freePort } from '@quire/testing';
 import { GatewayModule, configureGateway } from '../src';
 
@@ -55,7 +55,7 @@ class ProbeController {
     return message.caller;
   }
 
-  @MessagePattern(Subject.AdminUserList)
+  @MessagePattern(Subject.AuthAdminListUsers)
   adminOnly(): string {
     return 'admin data';
   }
@@ -131,7 +131,7 @@ describe('Gateway', () => {
       TRUSTED_ORIGINS: 'https://wiki.example.com',
       TRUST_PROXY: '1',
     });
-    @Module({ imports: [PlatformModule.forRoot({ mode: 'embedded', config }), GatewayModule, ProbeModule] })
+    @Module({ imports: [PlatformModule.forRoot({ mode: 'embedded', config, errors: appErrors }), GatewayModule, ProbeModule] })
     class TestAppModule {}
     app = await NestFactory.create<NestExpressApplication>(TestAppModule, { bodyParser: false, logger: false });
     configureGateway(app, config);
@@ -195,8 +195,7 @@ describe('Gateway', () => {
     });
 
     it('refuses a JSON body nested deeper than 64 levels with 10400, counting only brackets outside strings', async () => {
-      const post = (body: string) =>
-        new ApiClient(base).request('/api/common/homePageSetting', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const post = (body: string) => new ApiClient(base).request('/api/common/homePageSetting', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       const tooDeep = { error_code: 10400, error_message: 'The request body is nested too deeply (at most 64 levels)' };
       const deep = await post(`{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}`);
       expect(deep.status).toBe(400);
@@ -247,8 +246,16 @@ describe('Gateway', () => {
     it('refuses a compressed body with 415 without inflating it, gzip bombs included', async () => {
       const compressed = gzipSync(Buffer.concat([Buffer.from('{"content":"'), Buffer.alloc(64 * 1024 * 1024, 0x61), Buffer.from('"}')]));
       expect(compressed.length).toBeLessThan(128 * 1024);
-      for (const [encoding, type] of [['gzip', 'application/json'], ['deflate', 'application/x-www-form-urlencoded'], ['br', 'multipart/form-data; boundary=x']]) {
-        const response = await new ApiClient(base).request('/api/common/homePageSetting', { method: 'POST', headers: { 'content-type': type, 'content-encoding': encoding }, body: compressed });
+      for (const [encoding, type] of [
+        ['gzip', 'application/json'],
+        ['deflate', 'application/x-www-form-urlencoded'],
+        ['br', 'multipart/form-data; boundary=x'],
+      ]) {
+        const response = await new ApiClient(base).request('/api/common/homePageSetting', {
+          method: 'POST',
+          headers: { 'content-type': type, 'content-encoding': encoding },
+          body: compressed,
+        });
         expect({ encoding, status: response.status, body: response.json() }).toEqual({
           encoding,
           status: 415,
@@ -400,7 +407,8 @@ describe('Gateway', () => {
     }, 20_000);
 
     it('takes the address the trusted hop reports: what a client writes left of it is no new address', async () => {
-      const callerWith = async (headers: Record<string, string>) => (await new ApiClient(base).request('/api/item/info', { method: 'POST', headers })).json<{ data: { ip: string } }>().data.ip;
+      const callerWith = async (headers: Record<string, string>) =>
+        (await new ApiClient(base).request('/api/item/info', { method: 'POST', headers })).json<{ data: { ip: string } }>().data.ip;
       const address = newAddress();
       expect(await callerWith({ 'x-forwarded-for': address })).toBe(address);
       expect(await callerWith({ 'x-forwarded-for': `6.6.6.6, ${address}` })).toBe(address);

@@ -6,7 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '@quire/config';
 import { KeyValueStore, PlatformModule, connectTransport, hashSecret } from '@quire/platform';
-import { sessionKey } from '@quire/proto';
+import { appErrors, sessionKey } from '@quire/proto';
 import { ApiClient, createUser, freePort } from '@quire/testing';
 import { AuthModule } from '../../services/auth/src/auth.module';
 import { ItemModule } from '../../services/item/src/item.module';
@@ -67,7 +67,7 @@ async function startGateway(env: Record<string, string>): Promise<TestGateway> {
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'document.title = "Quire";');
   const port = await freePort();
   const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST: webDist, LANGUAGE: 'en', ...env });
-  @Module({ imports: [PlatformModule.forRoot({ mode: 'embedded', config }), GatewayModule, AuthModule, ItemModule, PageModule, AttachmentModule] })
+  @Module({ imports: [PlatformModule.forRoot({ mode: 'embedded', config, errors: appErrors }), GatewayModule, AuthModule, ItemModule, PageModule, AttachmentModule] })
   class TestAppModule {}
   const app = await NestFactory.create<NestExpressApplication>(TestAppModule, { bodyParser: false, logger: ['error'] });
   configureGateway(app, config);

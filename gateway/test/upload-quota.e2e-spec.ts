@@ -6,7 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '@quire/config';
 import { PlatformModule, connectTransport } from '@quire/platform';
-import { type AttachmentListEntry, translate } from '@quire/proto';
+import { appErrors, type AttachmentListEntry, translate } from '@quire/proto';
 import { ApiClient, createUser, freePort } from '@quire/testing';
 import { AuthModule } from '../../services/auth/src/auth.module';
 import { ItemModule } from '../../services/item/src/item.module';
@@ -71,7 +71,7 @@ describe('the per-user upload quota (UPLOAD_QUOTA_MB=1)', () => {
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Quire SPA</title>');
     const port = await freePort();
     const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST: webDist, LANGUAGE: 'en', UPLOAD_QUOTA_MB: '1' });
-    @Module({ imports: [PlatformModule.forRoot({ mode: 'embedded', config }), GatewayModule, AuthModule, ItemModule, PageModule, AttachmentModule] })
+    @Module({ imports: [PlatformModule.forRoot({ mode: 'embedded', config, errors: appErrors }), GatewayModule, AuthModule, ItemModule, PageModule, AttachmentModule] })
     class TestAppModule {}
     app = await NestFactory.create<NestExpressApplication>(TestAppModule, { bodyParser: false, logger: ['error'] });
     configureGateway(app, config);

@@ -8,7 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '@quire/config';
 import { KeyValueStore, PlatformModule, connectTransport, hashSecret } from '@quire/platform';
-import { MAX_UPLOAD_BYTES, sessionKey } from '@quire/proto';
+import { appErrors, MAX_UPLOAD_BYTES, sessionKey } from '@quire/proto';
 import { ApiClient, createUser, freePort } from '@quire/testing';
 import { AuthModule } from '../../services/auth/src/auth.module';
 import { ItemModule } from '../../services/item/src/item.module';
@@ -49,9 +49,7 @@ describe('Uploads and downloads through the gateway', () => {
   const storedFiles = (): string[] => {
     const root = path.join(dataDir, 'files');
     if (!fs.existsSync(root)) return [];
-    return (fs.readdirSync(root, { recursive: true }) as string[])
-      .filter((entry) => fs.statSync(path.join(root, entry)).isFile())
-      .sort();
+    return (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) => fs.statSync(path.join(root, entry)).isFile()).sort();
   };
 
   const createItem = async (client: ApiClient, password = ''): Promise<number> => {
@@ -82,7 +80,7 @@ describe('Uploads and downloads through the gateway', () => {
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Quire SPA</title>');
     const port = await freePort();
     const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST: webDist, LANGUAGE: 'en' });
-    @Module({ imports: [PlatformModule.forRoot({ mode: 'embedded', config }), GatewayModule, AuthModule, ItemModule, PageModule, AttachmentModule] })
+    @Module({ imports: [PlatformModule.forRoot({ mode: 'embedded', config, errors: appErrors }), GatewayModule, AuthModule, ItemModule, PageModule, AttachmentModule] })
     class TestAppModule {}
     app = await NestFactory.create<NestExpressApplication>(TestAppModule, { bodyParser: false, logger: ['error'] });
     configureGateway(app, config);
@@ -141,7 +139,9 @@ describe('Uploads and downloads through the gateway', () => {
   });
 
   it('answers a malformed body on uploadImg in editor.md form too', async () => {
-    const response = await (await login()).request('/api/page/uploadImg', {
+    const response = await (
+      await login()
+    ).request('/api/page/uploadImg', {
       method: 'POST',
       headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
       body: '--XYZ\r\nContent-Disposition: form-data; name="editormd-image-file"; filename="a.png"\r\n\r\n\x89PNG',
@@ -294,7 +294,9 @@ describe('Uploads and downloads through the gateway', () => {
     const pageId = await createPage(owner, itemId);
     const image = (await upload(owner, '/api/page/uploadImg', 'editormd-image-file', PNG, 'a.png', { page_id: pageId })).json<EditorMdReply>();
     expect(image.success).toBe(1);
-    const stolenKey = storedFiles().find((file) => file.startsWith('blobs/uploads/'))?.slice('blobs/'.length);
+    const stolenKey = storedFiles()
+      .find((file) => file.startsWith('blobs/uploads/'))
+      ?.slice('blobs/'.length);
 
     const forged = await owner.request('/api/page/upload', {
       method: 'POST',

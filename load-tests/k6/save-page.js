@@ -7,5 +7,10 @@ export const setup = loginAndSeed;
 
 export default function (data) {
   const n = (__VU * 13 + __ITER) % data.pageIds.length;
-  call('/api/page/save', { item_id: data.itemId, page_id: data.pageIds[n], page_title: `Endpoint ${n}`, page_content: `${pageText(n)}\nrevision ${__VU}-${__ITER}` }, data.token, 'page/save');
+  call(
+    '/api/page/save',
+    { item_id: data.itemId, page_id: data.pageIds[n], page_title: `Endpoint ${n}`, page_content: `${pageText(n)}\nrevision ${__VU}-${__ITER}` },
+    data.token,
+    'page/save',
+  );
 }

@@ -37,8 +37,7 @@ const GOALS = {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-const form = (params: Record<string, string | number>): string =>
-  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const form = (params: Record<string, string | number>): string => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 /** Milliseconds of CPU one clock tick stands for (`getconf CLK_TCK`, 100 on Linux). */
 const MS_PER_TICK = 1000 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100);
@@ -202,11 +201,23 @@ async function main(): Promise<void> {
     const itemOf = (p: number) => seeded.itemIds[Math.floor(p / PAGES_PER_ITEM) % ITEMS];
     const rows: Measured[] = [];
     const journeys = [
-      { name: 'page/info, pages spread', route: '/api/page/info', connections: READ_CONNECTIONS, cpuGoalMs: GOALS.cpuMsPerRequest.pageInfo, params: (n: number) => ({ page_id: seeded.pageIds[spread(n, PAGES)] }) },
+      {
+        name: 'page/info, pages spread',
+        route: '/api/page/info',
+        connections: READ_CONNECTIONS,
+        cpuGoalMs: GOALS.cpuMsPerRequest.pageInfo,
+        params: (n: number) => ({ page_id: seeded.pageIds[spread(n, PAGES)] }),
+      },
       // The menu cache keeps the 100 menus used last: one item is answered from it…
       { name: 'item/info, one item', route: '/api/item/info', connections: READ_CONNECTIONS, cpuGoalMs: GOALS.cpuMsPerRequest.itemInfo, params: () => ({ item_id: seeded.itemIds[0] }) },
       // …every item in turn, when there are more items than that, is not: each menu is built from the database.
-      { name: `item/info, ${ITEMS} items in turn`, route: '/api/item/info', connections: READ_CONNECTIONS, cpuGoalMs: GOALS.cpuMsPerRequest.itemInfo, params: (n: number) => ({ item_id: seeded.itemIds[n % ITEMS] }) },
+      {
+        name: `item/info, ${ITEMS} items in turn`,
+        route: '/api/item/info',
+        connections: READ_CONNECTIONS,
+        cpuGoalMs: GOALS.cpuMsPerRequest.itemInfo,
+        params: (n: number) => ({ item_id: seeded.itemIds[n % ITEMS] }),
+      },
       ...SAVE_CLIENTS.map((clients) => ({
         name: 'page/save',
         route: '/api/page/save',
@@ -230,7 +241,9 @@ async function main(): Promise<void> {
     console.log(`\njourney                       | clients |    req/s | p50 ms | p99 ms | CPU ms/req | errors`);
     console.log('------------------------------|---------|----------|--------|--------|------------|-------');
     for (const r of rows) {
-      console.log(`${r.name.padEnd(29)} | ${String(r.connections).padStart(7)} | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${r.cpuMsPerRequest.toFixed(2).padStart(10)} | ${r.errors}`);
+      console.log(
+        `${r.name.padEnd(29)} | ${String(r.connections).padStart(7)} | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${r.cpuMsPerRequest.toFixed(2).padStart(10)} | ${r.errors}`,
+      );
     }
 
     const goals: [string, boolean][] = [

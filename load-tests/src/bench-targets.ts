@@ -83,11 +83,7 @@ export async function distributed(): Promise<BenchTarget> {
     QUIRE_ADMIN_PASSWORD: ADMIN_PASSWORD,
     RATE_LIMIT_PER_MINUTE: '1000',
   });
-  const apps: QuireProcess[] = [
-    quireProcess('gateway', env('gateway')),
-    quireProcess('auth', env('auth')),
-    quireProcess('admin', env('admin')),
-  ];
+  const apps: QuireProcess[] = [quireProcess('gateway', env('gateway')), quireProcess('auth', env('auth')), quireProcess('admin', env('admin'))];
   await Promise.all(apps.map((app) => app.start()));
   return {
     name: 'distributed (NATS)',

@@ -47,7 +47,9 @@ async function userInfoSection(): Promise<void> {
   console.log('target               | seq p50 ms | seq p99 ms |    req/s | p50 ms | p99 ms | errors');
   console.log('---------------------|------------|------------|----------|--------|--------|-------');
   for (const r of rows) {
-    console.log(`${r.target.padEnd(20)} | ${fmt(r.seq.p50)}   | ${fmt(r.seq.p99)}   | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${r.errors}`);
+    console.log(
+      `${r.target.padEnd(20)} | ${fmt(r.seq.p50)}   | ${fmt(r.seq.p99)}   | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p50).padStart(6)} | ${String(r.p99).padStart(6)} | ${r.errors}`,
+    );
   }
   console.log(`\nembedded adds ${(rows[1].seq.p50 - rows[0].seq.p50).toFixed(2)} ms p50 over a bare express handler (goal: under 1 ms)`);
 }
@@ -74,7 +76,10 @@ function printContent(report: ContentReport): boolean {
     [`page/info ≥ ${GOALS.readRatio * 100}% of bare: ${(pageInfo.ratio * 100).toFixed(0)}%`, pageInfo.ratio >= GOALS.readRatio],
     [`item/info ≥ ${GOALS.readRatio * 100}% of bare: ${(itemInfo.ratio * 100).toFixed(0)}%`, itemInfo.ratio >= GOALS.readRatio],
     // Judged on one searcher's latency; under load p50 is bound by throughput, so it is shown beside it.
-    [`search p50 < ${GOALS.searchP50Ms} ms (one searcher): ${search.quire.seq.p50.toFixed(1)} ms; ${search.quire.p50} ms p50 under ${CONCURRENT_CONNECTIONS} connections, ${(search.ratio * 100).toFixed(0)}% of bare`, search.quire.seq.p50 < GOALS.searchP50Ms],
+    [
+      `search p50 < ${GOALS.searchP50Ms} ms (one searcher): ${search.quire.seq.p50.toFixed(1)} ms; ${search.quire.p50} ms p50 under ${CONCURRENT_CONNECTIONS} connections, ${(search.ratio * 100).toFixed(0)}% of bare`,
+      search.quire.seq.p50 < GOALS.searchP50Ms,
+    ],
     [`page/save ≥ ${GOALS.savesPerSecond}/s: ${save.quire.rps.toFixed(0)}/s`, save.quire.rps >= GOALS.savesPerSecond],
     // Judged holding the data at rest; the peak under the write burst is shown beside it, not hidden.
     [`RSS < ${mb(GOALS.rssBytes)} holding the data at rest: ${mb(report.rssAtRest)} (peak under the write burst ${mb(report.rssPeakSeeding)})`, report.rssAtRest < GOALS.rssBytes],

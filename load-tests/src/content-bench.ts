@@ -48,8 +48,7 @@ interface Named {
   sequentialRequests: number;
 }
 
-const form = (params: Record<string, string | number>): string =>
-  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const form = (params: Record<string, string | number>): string => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 /**
  * Seeds the embedded process through the HTTP API, then measures each journey against a bare
@@ -70,7 +69,9 @@ export async function runContentBench(log: (line: string) => void): Promise<Cont
     let rssPeakSeeding = residentBytes(pid);
     const sampler = setInterval(() => (rssPeakSeeding = Math.max(rssPeakSeeding, residentBytes(pid))), 250);
     const history = await seedHistoryItem(seed, HISTORY_PAGES, HISTORY_VERSIONS).finally(() => clearInterval(sampler));
-    log(`seeded ${HISTORY_PAGES} pages × ${HISTORY_VERSIONS + 1} saves with page/save in ${history.seconds.toFixed(1)} s (${(history.saves / history.seconds).toFixed(0)} saves/s, ${SEED_PARALLEL} connections)`);
+    log(
+      `seeded ${HISTORY_PAGES} pages × ${HISTORY_VERSIONS + 1} saves with page/save in ${history.seconds.toFixed(1)} s (${(history.saves / history.seconds).toFixed(0)} saves/s, ${SEED_PARALLEL} connections)`,
+    );
     seed.close();
     const rssAfterSeeding = residentBytes(pid);
     rssPeakSeeding = Math.max(rssPeakSeeding, rssAfterSeeding);

@@ -23,8 +23,7 @@ export interface JourneyRequest {
   expect: string;
 }
 
-const form = (params: Record<string, string | number>): string =>
-  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const form = (params: Record<string, string | number>): string => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 /** The text of a page: a few paragraphs, a table and code, about 2 KB. */
 export function pageText(n: number): string {

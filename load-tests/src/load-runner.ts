@@ -100,7 +100,7 @@ export async function runExportJourney(target: BenchTarget, fixtures: JourneyFix
       const started = Date.now();
       try {
         const { job_id: jobId } = await client.post<{ job_id: string }>('/api/export/start', { item_id: fixtures.itemId, format: 'word' });
-        for (let state = ''; state !== 'completed'; ) {
+        for (let state = ''; state !== 'completed';) {
           ({ state } = await client.post<{ state: string }>('/api/export/status', { job_id: jobId }));
           if (state === 'failed') throw new Error(`export ${jobId} failed`);
           if (Date.now() > until + 60_000) throw new Error(`export ${jobId} is still ${state}`);

@@ -32,6 +32,26 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Quire's words for the errors the platform raises itself, registered with it by every process
+ * (`PlatformModule.forRoot({ errors: appErrors })`, `runService(…, { errors: appErrors })`): a crash
+ * travels as 10101 internal_error, and a store or lock that does not answer fails with 10503; a
+ * transport call gives up after the timeout with 10005, finds no handler (in process) with 10404,
+ * refuses a message over the transport's limit with 10413, and a service answers a NATS message that
+ * is not JSON with 10400. A handler's failure payload comes back to the caller as its AppError.
+ */
+export const appErrors = {
+  internal: { error_code: ErrorCode.Failed, message_key: 'internal_error' } satisfies RpcErrorPayload,
+  unavailable: (): AppError => new AppError(ErrorCode.Unavailable, 'unavailable'),
+  transport: {
+    timeout: (): AppError => new AppError(ErrorCode.Timeout, 'timeout'),
+    noHandler: (): AppError => new AppError(ErrorCode.InvalidRoute, 'not_available_yet'),
+    tooLarge: (maxMegabytes: number): AppError => new AppError(ErrorCode.PayloadTooLarge, 'payload_too_large', { max: maxMegabytes }),
+    badRequest: (reason: string): RpcErrorPayload => ({ error_code: ErrorCode.BadRequest, message_key: 'bad_request', params: { reason } }),
+    revive: (payload: unknown): AppError | undefined => (isRpcErrorPayload(payload) ? AppError.fromPayload(payload) : undefined),
+  },
+};
+
 export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<RpcErrorPayload>;

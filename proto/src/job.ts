@@ -7,6 +7,12 @@ export const JobName = {
   ExportWord: 'export.word',
   /** An item as a zip of Markdown files in catalog folders, with its images. */
   ExportMarkdown: 'export.markdown',
+  /** Scheduled hourly (one replica runs each): items past their retention, or left pending by a dead process, purged. */
+  PurgeItems: 'item.purge-expired',
+  /** Scheduled hourly: recycled pages past their retention purged, and uploads no page links removed. */
+  SweepPages: 'page.sweep',
+  /** Scheduled hourly: exported files a day old removed with their records. */
+  SweepExports: 'export.sweep',
 } as const;
 
 export type JobName = (typeof JobName)[keyof typeof JobName];
@@ -15,7 +21,13 @@ export interface JobPayloads {
   [JobName.SendMail]: { to: string; subject: string; text: string; html?: string };
   [JobName.ExportWord]: ExportJobPayload;
   [JobName.ExportMarkdown]: ExportJobPayload;
+  [JobName.PurgeItems]: ScheduledJobPayload;
+  [JobName.SweepPages]: ScheduledJobPayload;
+  [JobName.SweepExports]: ScheduledJobPayload;
 }
+
+/** A scheduled job carries nothing: each run does the whole sweep. */
+export type ScheduledJobPayload = Record<string, never>;
 
 /** What an export job carries: its record, and who asked for what (the caller without its session token). */
 export interface ExportJobPayload {

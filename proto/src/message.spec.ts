@@ -5,7 +5,7 @@ describe(spliceJson.name, () => {
     const text = spliceJson({ a: 1, b: 'x"y' }, 'menu', '{"pages":[{"t":"<b>"}]}', { c: true });
 
     expect(text).toBe('{"a":1,"b":"x\\"y","menu":{"pages":[{"t":"<b>"}]},"c":true}');
-    expect(Object.keys(JSON.parse(text))).toEqual(['a', 'b', 'menu', 'c']);
+    expect(Object.keys(JSON.parse(text) as object)).toEqual(['a', 'b', 'menu', 'c']);
   });
 
   it('works with nothing before or after', () => {

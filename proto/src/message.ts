@@ -21,13 +21,6 @@ export const anonymousCaller = (clientId: string, ip: string): Caller => ({
   ip,
 });
 
-/**
- * The largest message the transport carries. NATS refuses payloads over its `max_payload`
- * (1 MB by default; Quire's Compose and Kubernetes configs raise it to this); the in-process
- * transport holds to the same limit so both modes accept exactly the same requests.
- */
-export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
-
 /** Wire parameters as they arrived: form values are strings, JSON may carry anything. */
 export type WireParams = Record<string, unknown>;
 

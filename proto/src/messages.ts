@@ -311,9 +311,7 @@ export type MessageParams = Record<string, string | number>;
 
 export function translate(key: MessageKey, language: Language, params: MessageParams = {}): string {
   const template = (Messages[key] ?? Messages.unknown_error)[language];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 export function isMessageKey(value: unknown): value is MessageKey {

@@ -79,7 +79,9 @@ describe('Routes', () => {
   });
 
   it("lets the open API's routes, and only them, be authorized by the item's key", () => {
-    const byKey = Object.entries(Routes).filter(([, route]) => route.auth === 'apiKey').map(([key]) => key);
+    const byKey = Object.entries(Routes)
+      .filter(([, route]) => route.auth === 'apiKey')
+      .map(([key]) => key);
     expect(byKey.sort()).toEqual(['item/updatebyapi', 'open/fromcomments', 'open/updatedbitem', 'open/updateitem', 'open/updatepage']);
   });
 

@@ -127,10 +127,10 @@ const table: Record<string, Route> = {
   'adminitem/getlist': { subject: Subject.AdminItemList, auth: 'admin', effect: 'read' },
   'adminitem/deleteitem': { subject: Subject.AdminItemDelete, auth: 'admin', effect: 'write' },
   'adminitem/attorn': { subject: Subject.AdminItemAttorn, auth: 'admin', effect: 'write' },
-  'adminuser/getlist': { subject: Subject.AdminUserList, auth: 'admin', effect: 'read' },
-  'adminuser/deleteuser': { subject: Subject.AdminUserDelete, auth: 'admin', effect: 'write' },
-  'adminuser/changepassword': { subject: Subject.AdminUserChangePassword, auth: 'admin', effect: 'write' },
-  'adminuser/adduser': { subject: Subject.AdminUserAdd, auth: 'admin', effect: 'write' },
+  'adminuser/getlist': { subject: Subject.AuthAdminListUsers, auth: 'admin', effect: 'read' },
+  'adminuser/deleteuser': { subject: Subject.AuthAdminDeleteUser, auth: 'admin', effect: 'write' },
+  'adminuser/changepassword': { subject: Subject.AuthAdminChangePassword, auth: 'admin', effect: 'write' },
+  'adminuser/adduser': { subject: Subject.AuthAdminAddUser, auth: 'admin', effect: 'write' },
   'adminuser/checkupdate': { subject: Subject.AdminUserCheckUpdate, auth: 'admin', effect: 'read' },
   'adminsetting/loadconfig': { subject: Subject.AdminSettingLoad, auth: 'admin', effect: 'read' },
   'adminsetting/saveconfig': { subject: Subject.AdminSettingSave, auth: 'admin', effect: 'write' },
@@ -154,7 +154,5 @@ export function routeKey(controller: string, action: string): string {
 }
 
 export function findRoute(controller: string, action: string): Route | undefined {
-  return Object.prototype.hasOwnProperty.call(Routes, routeKey(controller, action))
-    ? Routes[routeKey(controller, action)]
-    : undefined;
+  return Object.prototype.hasOwnProperty.call(Routes, routeKey(controller, action)) ? Routes[routeKey(controller, action)] : undefined;
 }

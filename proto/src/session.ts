@@ -1,4 +1,11 @@
 /**
+ * How sessions are stored in the KeyValueStore. The format is the auth service's: its
+ * SessionService writes sessions with these keys and `encodeSession`, and the gateway reads them
+ * only through `SessionReader` (session-reader.ts), so a change of format is made here, once, and
+ * services/auth/test/session-reader.spec.ts shows that what auth writes the reader still reads.
+ */
+
+/**
  * The session record behind an opaque `cookie_token`. The auth service writes it into
  * the KeyValueStore at login, keyed by the token's SHA-256; the gateway reads it to resolve the caller.
  */
@@ -21,3 +28,16 @@ export const userSessionsKey = (uid: number) => `user-sessions:${uid}`;
 /** Keys written before tokens were hashed (`session:<token>`, the set `user-session-set:<uid>` of tokens): converted at boot. */
 export const LEGACY_SESSION_PREFIX = 'session:';
 export const LEGACY_USER_SESSIONS_PREFIX = 'user-session-set:';
+
+/** The text stored under `sessionKey`. */
+export const encodeSession = (record: SessionRecord): string => JSON.stringify(record);
+
+/** The record stored under `sessionKey`; null for text that is not one (nothing that reads it can use it). */
+export function decodeSession(stored: string): SessionRecord | null {
+  try {
+    const record = JSON.parse(stored) as SessionRecord | null;
+    return typeof record === 'object' && record !== null && Number.isSafeInteger(record.uid) ? record : null;
+  } catch {
+    return null;
+  }
+}

@@ -23,9 +23,8 @@ export const Subject = {
   /** Internal: look a user up by username (attorn, members). */
   AuthUserFind: 'auth.user.find',
   AuthUserVerifyEmail: 'auth.user.verifyEmail',
-  /** Internal (admin service): the console's user management; groupid 1 callers only. */
+  /** The console's user management (`adminUser/*`, routed straight to auth, which owns the users); groupid 1 callers only. */
   AuthAdminListUsers: 'auth.admin.listUsers',
-  AuthAdminGetUser: 'auth.admin.getUser',
   AuthAdminAddUser: 'auth.admin.addUser',
   AuthAdminChangePassword: 'auth.admin.changePassword',
   AuthAdminDeleteUser: 'auth.admin.deleteUser',
@@ -150,10 +149,6 @@ export const Subject = {
   AdminItemList: 'admin.item.list',
   AdminItemDelete: 'admin.item.delete',
   AdminItemAttorn: 'admin.item.attorn',
-  AdminUserList: 'admin.user.list',
-  AdminUserDelete: 'admin.user.delete',
-  AdminUserChangePassword: 'admin.user.changePassword',
-  AdminUserAdd: 'admin.user.add',
   AdminUserCheckUpdate: 'admin.user.checkUpdate',
   AdminSettingLoad: 'admin.setting.load',
   AdminSettingSave: 'admin.setting.save',

@@ -22,10 +22,7 @@ function newestSource(dir: string): number {
 export function webBuildIsStale(): boolean {
   const built = path.join(WEB_DIST, '.vite', 'manifest.json');
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html')) || !fs.existsSync(built)) return true;
-  const sources = Math.max(
-    newestSource(path.join(WEB_DIR, 'src')),
-    ...['index.html', 'vite.config.ts', 'package.json'].map((file) => fs.statSync(path.join(WEB_DIR, file)).mtimeMs),
-  );
+  const sources = Math.max(newestSource(path.join(WEB_DIR, 'src')), ...['index.html', 'vite.config.ts', 'package.json'].map((file) => fs.statSync(path.join(WEB_DIR, file)).mtimeMs));
   return sources > fs.statSync(built).mtimeMs;
 }
 
@@ -58,9 +55,7 @@ export async function ensureWebBuilt(): Promise<string> {
   if (!webBuildIsStale()) return WEB_DIST;
   await withLock(() => {
     if (!webBuildIsStale()) return;
-    const vite = [path.join(WEB_DIR, 'node_modules'), path.join(WEB_DIR, '..', 'node_modules')]
-      .map((dir) => path.join(dir, 'vite', 'bin', 'vite.js'))
-      .find((file) => fs.existsSync(file));
+    const vite = [path.join(WEB_DIR, 'node_modules'), path.join(WEB_DIR, '..', 'node_modules')].map((dir) => path.join(dir, 'vite', 'bin', 'vite.js')).find((file) => fs.existsSync(file));
     if (!vite) throw new Error('vite is not installed: run npm install');
     // jest runs with NODE_ENV=test, which would make Vite bundle React's development build.
     const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {

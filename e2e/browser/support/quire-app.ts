@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '@quire/config';
 import { startEmbeddedApp } from '@quire/embedded';
 import { KeyValueStore, TransportClient } from '@quire/platform';
-import { type Caller, Subject, type WireParams, captchaKey } from '@quire/proto';
+import { type Caller, type QuireContracts, Subject, type WireParams, captchaKey } from '@quire/proto';
 import { freePort } from '@quire/testing';
 
 export interface QuireApp {
@@ -29,17 +29,16 @@ export async function startQuire(webDist: string, env: Record<string, string> = 
     { logger: false },
   );
   const kv = app.get(KeyValueStore);
-  const transport = app.get(TransportClient);
+  const transport = app.get<unknown, TransportClient<QuireContracts>>(TransportClient);
   return {
     app,
     baseUrl: `http://127.0.0.1:${port}`,
     kv,
     captchaCode: async (clientId) => (await kv.get(captchaKey(clientId))) ?? '',
-    send: (subject, caller, params) => transport.send(subject, { caller, params }),
+    send: <R>(subject: Subject, caller: Caller, params: WireParams) => transport.relay(subject, { caller, params }) as Promise<R>,
     close: async () => {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
-

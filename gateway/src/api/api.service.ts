@@ -1,7 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { TransportClient } from '@quire/platform';
-import { AppError, ErrorCode, anonymousCaller, findRoute, isReply, type CacheVersions, type Caller, type Reply, type Route, type UploadedFile, type WireParams } from '@quire/proto';
+import {
+  anonymousCaller,
+  AppError,
+  type CacheVersions,
+  type Caller,
+  ErrorCode,
+  findRoute,
+  isReply,
+  type QuireContracts,
+  type Reply,
+  type Route,
+  type UploadedFile,
+  type WireParams,
+} from '@quire/proto';
 import { wireParams } from '../http/wire-params';
 import { CallerResolver } from '../session/caller-resolver';
 import { RateLimiter, type RateLimitPlace } from '../security/rate-limiter';
@@ -29,7 +42,7 @@ export class ApiService {
   constructor(
     private readonly callers: CallerResolver,
     private readonly limiter: RateLimiter,
-    private readonly transport: TransportClient,
+    private readonly transport: TransportClient<QuireContracts>,
     private readonly uploads: UploadReceiver,
     private readonly writes: WriteGuard,
   ) {}
@@ -65,7 +78,7 @@ export class ApiService {
   async forward(call: ApiCall): Promise<Reply> {
     let reply: unknown;
     try {
-      reply = await this.transport.send(call.route.subject, { caller: call.caller, params: call.params, versions: call.versions });
+      reply = await this.transport.relay(call.route.subject, { caller: call.caller, params: call.params, versions: call.versions });
     } catch (error) {
       if (call.upload) await this.uploads.discard(call.upload);
       throw error;

@@ -35,12 +35,9 @@ describe(AddressPolicy.name, () => {
     expect(sut.isForbidden(address)).toBe(true);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '169.255.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8'])(
-    'lets %s through',
-    (address) => {
-      expect(sut.isForbidden(address)).toBe(false);
-    },
-  );
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '169.255.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8'])('lets %s through', (address) => {
+    expect(sut.isForbidden(address)).toBe(false);
+  });
 
   it('lets through only the internal addresses an operator allows', () => {
     const allowing = new AddressPolicy(['127.0.0.2', '10.20.0.0/16', 'fd00::5']);

@@ -8,17 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import proxy from 'express-http-proxy';
 import type { QuireConfig } from '@quire/config';
 import { QUIRE_CONFIG, TransportClient } from '@quire/platform';
-import {
-  AppError,
-  ErrorCode,
-  HTTP_PROXY_MAX_BYTES,
-  HTTP_PROXY_TIMEOUT_MS,
-  Subject,
-  type Caller,
-  type HttpProxyReply,
-  type HttpProxyRequestDto,
-  type SettingValue,
-} from '@quire/proto';
+import { AppError, type Caller, ErrorCode, HTTP_PROXY_MAX_BYTES, HTTP_PROXY_TIMEOUT_MS, type HttpProxyReply, type HttpProxyRequestDto, type QuireContracts, Subject } from '@quire/proto';
 import { AddressPolicy } from './address-policy';
 
 /** Where a checked request goes: the URL as typed and the one address the proxy will connect to. */
@@ -62,7 +52,7 @@ export class HttpProxyService {
   private readonly policy: AddressPolicy;
 
   constructor(
-    private readonly transport: TransportClient,
+    private readonly transport: TransportClient<QuireContracts>,
     @Inject(QUIRE_CONFIG) config: QuireConfig,
   ) {
     this.policy = new AddressPolicy(config.httpProxy.allowHosts);
@@ -70,7 +60,7 @@ export class HttpProxyService {
 
   /** 10460 unless an administrator has set `http_proxy_open` to '1'. */
   async ensureOpen(caller: Caller): Promise<void> {
-    const setting = await this.transport.send<SettingValue>(Subject.AdminSettingGet, { caller, params: { name: 'http_proxy_open' } });
+    const setting = await this.transport.send(Subject.AdminSettingGet, { caller, params: { name: 'http_proxy_open' } });
     if (setting.value !== '1') throw new AppError(ErrorCode.HttpProxyClosed, 'http_proxy_closed');
   }
 

@@ -120,7 +120,9 @@ export function multipartFields() {
  */
 export function refuseEncodedBodies() {
   return (req: Request, _res: Response, next: NextFunction) => {
-    const coding = String(req.headers['content-encoding'] ?? '').trim().toLowerCase();
+    const coding = String(req.headers['content-encoding'] ?? '')
+      .trim()
+      .toLowerCase();
     if (coding === '' || coding === 'identity') return next();
     next(new AppError(ErrorCode.BadRequest, 'body_encoding_unsupported'));
   };

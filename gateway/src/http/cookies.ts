@@ -1,21 +1,12 @@
 import type { Request, Response } from 'express';
 
-/** Reads one cookie from the request header (no dependency: the header is simple). */
+/**
+ * One cookie of the request, as `cookie-parser` (installed by configureGateway) read it. A `j:` value
+ * that parsed as JSON is not a cookie this gateway wrote: it reads as absent.
+ */
 export function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return undefined;
+  const value: unknown = (req.cookies as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** httpOnly, SameSite=Lax, path /, Secure when the request came over https. */

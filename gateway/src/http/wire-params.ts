@@ -8,7 +8,7 @@ import type { WireParams } from '@quire/proto';
  */
 export function wireParams(req: Request): WireParams {
   const query = (req.query ?? {}) as WireParams;
-  const body = req.body;
+  const body: unknown = req.body;
   const fromBody = typeof body === 'object' && body !== null && !Array.isArray(body) && !Buffer.isBuffer(body) ? (body as WireParams) : {};
   return { ...query, ...fromBody };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { hashSecret, KeyValueStore } from '@quire/platform';
-import { CACHE_VERSION_KEYS, CLIENT_COOKIE, SESSION_COOKIE, anonymousCaller, sessionKey, type CacheVersions, type Caller, type SessionRecord, type WireParams } from '@quire/proto';
+import { CACHE_VERSION_KEYS, CLIENT_COOKIE, SESSION_COOKIE, SessionReader, anonymousCaller, type CacheVersions, type Caller, type WireParams } from '@quire/proto';
 import { readCookie, writeCookie } from '../http/cookies';
 import { explicitToken } from './explicit-token';
 
@@ -18,24 +18,27 @@ export interface ResolvedCaller {
 
 /**
  * Resolves who is calling: the session behind the `user_token` parameter or the
- * `cookie_token` cookie (contract §2), and the browser's opaque client id. The cache versions
- * come with the session, read before the call is forwarded, so a service that caches needs no
- * round trip of its own to know whether its copy is current.
+ * `cookie_token` cookie (contract §2), and the browser's opaque client id. Sessions are auth's:
+ * they are read through the SessionReader auth publishes, which knows how auth stores them. The
+ * cache versions come with the session, read before the call is forwarded, so a service that
+ * caches needs no round trip of its own to know whether its copy is current.
  */
 @Injectable()
 export class CallerResolver {
-  constructor(private readonly kv: KeyValueStore) {}
+  private readonly sessions: SessionReader;
+
+  constructor(kv: KeyValueStore) {
+    this.sessions = new SessionReader(kv);
+  }
 
   async resolve(req: Request, res: Response, params: WireParams): Promise<ResolvedCaller> {
     const caller = anonymousCaller(this.clientId(req, res), req.ip ?? '');
     const token = this.token(req, params);
     // Sessions are stored by their token's hash; the caller carries the hash, the token stays here.
     const tokenHash = token ? hashSecret(token) : undefined;
-    const values = await this.kv.getMany(tokenHash ? [...CACHE_VERSION_KEYS, sessionKey(tokenHash)] : [...CACHE_VERSION_KEYS]);
-    const versions: CacheVersions = Object.fromEntries(CACHE_VERSION_KEYS.map((key, i) => [key, values[i]]));
-    const stored = tokenHash ? values[CACHE_VERSION_KEYS.length] : null;
-    if (!tokenHash || !stored) return { caller, versions };
-    const session = JSON.parse(stored) as SessionRecord;
+    const { session, alongside } = await this.sessions.read(tokenHash, CACHE_VERSION_KEYS);
+    const versions: CacheVersions = Object.fromEntries(CACHE_VERSION_KEYS.map((key, i) => [key, alongside[i]]));
+    if (!session) return { caller, versions };
     return { caller: { ...caller, uid: session.uid, username: session.username, groupid: session.groupid, token: tokenHash }, versions };
   }
 

@@ -41,7 +41,7 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value}"`));
   });
 
-  it('reads TRUST_PROXY as off, a number of hops, or the proxies\' addresses', () => {
+  it("reads TRUST_PROXY as off, a number of hops, or the proxies' addresses", () => {
     for (const off of ['false', '0', 'no', 'off']) expect(loadConfig({ TRUST_PROXY: off }).http.trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).http.trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.7 ,fd00::/8,loopback' }).http.trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'loopback']);
@@ -57,10 +57,7 @@ describe(loadConfig.name, () => {
 
   it('reads TRUSTED_ORIGINS as normalised origins, none by default', () => {
     expect(loadConfig({}).http.trustedOrigins).toEqual([]);
-    expect(loadConfig({ TRUSTED_ORIGINS: ' https://Docs.Example.com:443/ , http://intranet:8080' }).http.trustedOrigins).toEqual([
-      'https://docs.example.com',
-      'http://intranet:8080',
-    ]);
+    expect(loadConfig({ TRUSTED_ORIGINS: ' https://Docs.Example.com:443/ , http://intranet:8080' }).http.trustedOrigins).toEqual(['https://docs.example.com', 'http://intranet:8080']);
   });
 
   it('reads UPLOAD_QUOTA_MB as bytes per user: 1 GiB by default, 0 for no limit, never negative', () => {
@@ -85,10 +82,7 @@ describe('the secret key configuration', () => {
     expect(loadConfig({ QUIRE_SECRET_KEY: key.toString('base64') }).secrets.key).toEqual(key);
     expect(loadConfig({ QUIRE_SECRET_KEY: key.toString('base64url') }).secrets.key).toEqual(key);
     expect(loadConfig({ QUIRE_SECRET_KEY: key.toString('hex') }).secrets.key).toEqual(key);
-    expect(loadConfig({ QUIRE_SECRET_KEY_PREVIOUS: ` ${key.toString('hex')} ,${Buffer.alloc(32, 7).toString('base64')}` }).secrets.previousKeys).toEqual([
-      key,
-      Buffer.alloc(32, 7),
-    ]);
+    expect(loadConfig({ QUIRE_SECRET_KEY_PREVIOUS: ` ${key.toString('hex')} ,${Buffer.alloc(32, 7).toString('base64')}` }).secrets.previousKeys).toEqual([key, Buffer.alloc(32, 7)]);
   });
 
   it.each([

@@ -6,21 +6,20 @@ import { Languages } from '@quire/proto';
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL (${protocols.join(' or ')})`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL (${protocols.join(' or ')})`,
+  );
 
 /** A 32-byte key written as 64 hex digits or as base64 (standard or URL-safe, padding optional); null after reporting the issue. */
 function parseSecretKey(value: string, ctx: z.RefinementCtx): Buffer | null {
-  const key = /^[0-9a-fA-F]{64}$/.test(value)
-    ? Buffer.from(value, 'hex')
-    : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
-      ? Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
-      : null;
+  const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(value) ? Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : null;
   if (key?.length === 32) return key;
   ctx.addIssue({ code: 'custom', message: 'must be 32 bytes written as base64 or as 64 hex digits (e.g. `openssl rand -base64 32`)' });
   return null;
@@ -75,7 +74,10 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
     );
   }
   if (/^\d+$/.test(lower)) return Number(lower) <= MAX_PROXY_HOPS ? Number(lower) : refuse(`must be at most ${MAX_PROXY_HOPS} hops`);
-  const entries = lower.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = lower
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const wrong = entries.filter((entry) => !isProxyAddress(entry));
   if (wrong.length > 0) return refuse(`${wrong.map((entry) => JSON.stringify(entry)).join(', ')}: not a number of hops, an IP address or a CIDR range`);
   return entries;
@@ -101,14 +103,26 @@ const EnvSchema = z.object({
   S3_ENDPOINT: url(['http:', 'https:']).optional(),
   S3_ACCESS_KEY: z.string().default('minioadmin'),
   S3_SECRET_KEY: z.string().default('minioadmin'),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{2,62}$/, 'must be a valid bucket name').default('quire'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{2,62}$/, 'must be a valid bucket name')
+    .default('quire'),
   S3_REGION: z.string().default('us-east-1'),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().default('Quire <quire@localhost>'),
   /** The site's address as users reach it (links in mail); default http://localhost:<PORT>. */
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   /** More origins (comma-separated `https://host[:port]`) whose pages may make changes with the session cookie, besides PUBLIC_URL's and the request's own. */
-  TRUSTED_ORIGINS: z.string().default('').transform((value, ctx) => value.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => parseOrigin(entry, ctx))),
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map((entry) => parseOrigin(entry, ctx)),
+    ),
   JOB_CONCURRENCY: positive(2),
   /** Distributed services: the port of their HTTP health endpoint (`/healthz` liveness, `/readyz` readiness); unset = none. */
   HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -122,7 +136,14 @@ const EnvSchema = z.object({
   QUIRE_SECRET_KEY_PREVIOUS: z
     .string()
     .default('')
-    .transform((value, ctx) => value.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => parseSecretKey(entry, ctx)).filter((key) => key !== null)),
+    .transform((value, ctx) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map((entry) => parseSecretKey(entry, ctx))
+        .filter((key) => key !== null),
+    ),
   /** Embedded without QUIRE_SECRET_KEY: the key file, created once (0600); default `<DATA_DIR>.key`, beside DATA_DIR and outside it. */
   QUIRE_SECRET_KEY_FILE: z.string().min(1).optional(),
 });
@@ -164,8 +185,7 @@ export class ConfigError extends Error {}
 
 /** Keys are never echoed, not even a wrong one (it may be the right one with a typo). */
 const HIDDEN_VALUES = new Set(['QUIRE_SECRET_KEY', 'QUIRE_SECRET_KEY_PREVIOUS']);
-const shown = (name: string, env: NodeJS.ProcessEnv): string =>
-  HIDDEN_VALUES.has(name) ? `(${String(env[name]).length} characters, not shown)` : JSON.stringify(env[name]);
+const shown = (name: string, env: NodeJS.ProcessEnv): string => (HIDDEN_VALUES.has(name) ? `(${String(env[name]).length} characters, not shown)` : JSON.stringify(env[name]));
 
 /** Reads and validates the environment once; a bad value names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): QuireConfig {
@@ -199,7 +219,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): QuireConfig {
     jobs: { concurrency: e.JOB_CONCURRENCY },
     health: { port: e.HEALTH_PORT },
     uploads: { quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024 },
-    httpProxy: { allowHosts: e.HTTP_PROXY_ALLOW_HOSTS.split(',').map((entry) => entry.trim()).filter(Boolean) },
+    httpProxy: {
+      allowHosts: e.HTTP_PROXY_ALLOW_HOSTS.split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    },
     secrets: { key: e.QUIRE_SECRET_KEY, previousKeys: e.QUIRE_SECRET_KEY_PREVIOUS, keyFile: secretKeyFile(e.QUIRE_SECRET_KEY_FILE, path.resolve(e.DATA_DIR), env) },
   };
 }
@@ -209,7 +233,9 @@ function secretKeyFile(given: string | undefined, dataDir: string, env: NodeJS.P
   const file = path.resolve(given ?? `${dataDir}.key`);
   const relative = path.relative(dataDir, file);
   if (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative)) {
-    throw new ConfigError(`Invalid configuration:\n  QUIRE_SECRET_KEY_FILE=${JSON.stringify(env.QUIRE_SECRET_KEY_FILE)}: must be outside DATA_DIR (${dataDir}), or a copy of the data carries its key`);
+    throw new ConfigError(
+      `Invalid configuration:\n  QUIRE_SECRET_KEY_FILE=${JSON.stringify(env.QUIRE_SECRET_KEY_FILE)}: must be outside DATA_DIR (${dataDir}), or a copy of the data carries its key`,
+    );
   }
   return file;
 }

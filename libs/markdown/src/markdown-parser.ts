@@ -18,5 +18,5 @@ const processor = unified().use(remarkParse).use(markdownPlugins).freeze();
  * (broken constructs become literal text), so this never throws on content.
  */
 export function parseMarkdown(markdown: string): Root {
-  return processor.parse(markdown) as Root;
+  return processor.parse(markdown);
 }

@@ -8,7 +8,7 @@ import { TransportClient } from './transport/transport-client';
 export interface HealthReport {
   ok: boolean;
   /** 'ok', or why the dependency is not ready. */
-  checks: Record<string, 'ok' | string>;
+  checks: Record<string, string>;
 }
 
 /** The outside dependencies a process can be asked about. */
@@ -18,7 +18,7 @@ const ALL_DEPENDENCIES: readonly Dependency[] = ['documents', 'keyValue', 'blobs
 
 /**
  * What every request of a service needs: its documents (MongoDB) and its key-value store (Redis:
- * sessions, locks, caches). Without one of them a service leaves its queue group. S3 is not among
+ * short-lived keys, locks, cache versions). Without one of them a service leaves its queue group. S3 is not among
  * them (only uploads and exports touch it: an S3 outage fails those, not every read and save), and
  * NATS is not either (without it the service is out of the group anyway).
  */
@@ -49,7 +49,8 @@ export class HealthService {
   }
 }
 
-async function settle(probe: () => Promise<void>, timeoutMs: number): Promise<'ok' | string> {
+/** 'ok', or why the probe failed. */
+async function settle(probe: () => Promise<void>, timeoutMs: number): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([

@@ -1,4 +1,6 @@
 export * from './transport/transport-client';
+export * from './transport/message-map';
+export * from './transport/message-handler';
 export * from './transport/nats-transport-client';
 export * from './transport/in-process/in-process-transport-client';
 export * from './transport/connect-transport';
@@ -7,6 +9,7 @@ export * from './transport/in-process/in-process-bus';
 export * from './transport/in-process/in-process-client';
 export * from './transport/in-process/in-process-context';
 export * from './transport/in-process/in-process-server';
+export * from './rpc/rpc-error';
 export * from './rpc/rpc-error.filter';
 export * from './health.service';
 export * from './platform.module';

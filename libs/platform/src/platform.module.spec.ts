@@ -2,32 +2,66 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Controller, Inject, Injectable, Module, type INestMicroservice } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { loadConfig, type QuireConfig } from '@quire/config';
-import { JobName, type JobPayloads, type Message } from '@quire/proto';
 import { createContextApp, describeWith, startNatsServer, startRedisServer, testCaller, type ContextApp, type ServerProcess } from '@quire/testing';
 import { DocumentStore } from './document-store/document-store';
 import { HealthService } from './health.service';
-import { JobQueue, type JobContext } from './job-queue/job-queue';
+import { JobQueue, type JobContext, type JobStatus } from './job-queue/job-queue';
 import { OnJob } from './job-queue/on-job.decorator';
 import { KeyValueStore } from './key-value/key-value-store';
 import { QUIRE_CONFIG } from './platform.module';
 import { SecretCipher } from './secrets/secret-cipher';
 import { createServiceMicroservice } from './transport/connect-transport';
+import { messageHandler } from './transport/message-handler';
 import { NatsTransportClient } from './transport/nats-transport-client';
-import { testSubject } from './transport/transport.contract';
+import { TransportClient } from './transport/transport-client';
 
-const Bump = testSubject('notice.test.bump');
-const SendMail = testSubject('notice.test.sendMail');
-const MailStatus = testSubject('notice.test.mailStatus');
+/** What the context module's handlers receive. */
+interface CounterMessage<P> {
+  caller: { uid: number; clientId: string };
+  params: P;
+}
+
+interface Counter<P, R> {
+  request: CounterMessage<P>;
+  received: CounterMessage<P>;
+  reply: R;
+}
+
+/** The context module's message map. */
+interface CounterMessages {
+  'notice.test.bump': Counter<Record<string, never>, { id: number; hits: number; language: string }>;
+  'notice.test.sendMail': Counter<TestMail, string>;
+  'notice.test.mailStatus': Counter<{ id: string }, JobStatus | null>;
+}
+
+const Handles = messageHandler<CounterMessages>();
+const Bump = 'notice.test.bump';
+const SendMail = 'notice.test.sendMail';
+const MailStatus = 'notice.test.mailStatus';
+
+/** The context app's transport, typed by this module's map. */
+const transportOf = (context: ContextApp) => context.app.get<unknown, TransportClient<CounterMessages>>(TransportClient);
+
+/** The context module's one job, as an app names it, and the payload it carries. */
+const SEND_MAIL = 'test.send-mail';
+interface TestMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+interface CounterJobs {
+  [SEND_MAIL]: TestMail;
+}
 
 /** Mails "sent" by the job handler, by recipient. */
 const delivered: string[] = [];
 
 @Injectable()
 class MailWorker {
-  @OnJob(JobName.SendMail)
-  async send(job: JobContext<typeof JobName.SendMail>): Promise<string> {
+  @OnJob(SEND_MAIL)
+  async send(job: JobContext<TestMail>): Promise<string> {
     delivered.push(job.data.to);
     return `sent to ${job.data.to}`;
   }
@@ -39,25 +73,25 @@ class CounterController {
   constructor(
     private readonly documents: DocumentStore,
     private readonly keyValue: KeyValueStore,
-    private readonly jobs: JobQueue,
+    private readonly jobs: JobQueue<CounterJobs>,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
-  @MessagePattern(Bump)
-  async bump(@Payload() message: Message): Promise<unknown> {
+  @Handles(Bump)
+  async bump(@Payload() message: CounterMessage<Record<string, never>>): Promise<{ id: number; hits: number; language: string }> {
     const id = await this.documents.nextId('bumps');
     await this.documents.collection<{ id: number; by: number }>('bumps').insertOne({ id, by: message.caller.uid });
     const hits = await this.keyValue.incr(`hits:${message.caller.clientId}`);
     return { id, hits, language: this.config.language };
   }
 
-  @MessagePattern(SendMail)
-  sendMail(@Payload() message: Message<JobPayloads[typeof JobName.SendMail]>): Promise<string> {
-    return this.jobs.add(JobName.SendMail, message.params);
+  @Handles(SendMail)
+  sendMail(@Payload() message: CounterMessage<TestMail>): Promise<string> {
+    return this.jobs.add(SEND_MAIL, message.params);
   }
 
-  @MessagePattern(MailStatus)
-  mailStatus(@Payload() message: Message<{ id: string }>): Promise<unknown> {
+  @Handles(MailStatus)
+  mailStatus(@Payload() message: CounterMessage<{ id: string }>): Promise<JobStatus | null> {
     return this.jobs.getStatus(message.params.id);
   }
 }
@@ -86,8 +120,8 @@ describe('PlatformModule (embedded, through createContextApp)', () => {
     context = await createContextApp([CounterModule], { env: { LANGUAGE: 'zh-cn' } });
     const caller = testCaller({ uid: 5 });
 
-    const first = await context.transport.send(Bump, { caller, params: {} });
-    const second = await context.transport.send(Bump, { caller, params: {} });
+    const first = await transportOf(context).send(Bump, { caller, params: {} });
+    const second = await transportOf(context).send(Bump, { caller, params: {} });
 
     expect(first).toEqual({ id: 1, hits: 1, language: 'zh-cn' });
     expect(second).toEqual({ id: 2, hits: 2, language: 'zh-cn' });
@@ -99,12 +133,12 @@ describe('PlatformModule (embedded, through createContextApp)', () => {
     const caller = testCaller();
     try {
       context = await createContextApp([CounterModule], { env: { DATA_DIR: dataDir } });
-      await context.transport.send(Bump, { caller, params: {} });
+      await transportOf(context).send(Bump, { caller, params: {} });
       await context.close();
 
       context = await createContextApp([CounterModule], { env: { DATA_DIR: dataDir } });
 
-      await expect(context.transport.send(Bump, { caller, params: {} })).resolves.toMatchObject({ id: 2, hits: 2 });
+      await expect(transportOf(context).send(Bump, { caller, params: {} })).resolves.toMatchObject({ id: 2, hits: 2 });
     } finally {
       await context?.close();
       context = undefined;
@@ -134,13 +168,14 @@ describe('PlatformModule (embedded, through createContextApp)', () => {
   });
 
   it('runs a consumed job through its @OnJob handler', async () => {
-    context = await createContextApp([CounterModule], { consumes: [JobName.SendMail] });
+    context = await createContextApp([CounterModule], { consumes: [SEND_MAIL] });
     const caller = testCaller();
-    const id = await context.transport.send<string>(SendMail, { caller, params: { to: 'ann@example.com', subject: 'Hi', text: 'Hello' } });
+    const transport = transportOf(context);
+    const id = await transport.send(SendMail, { caller, params: { to: 'ann@example.com', subject: 'Hi', text: 'Hello' } });
 
     const status = await eventually(
-      () => context!.transport.send<{ state: string; result?: unknown }>(MailStatus, { caller, params: { id } }),
-      (s) => s.state === 'completed',
+      () => transport.send(MailStatus, { caller, params: { id } }),
+      (s) => s?.state === 'completed',
     );
 
     expect(status).toMatchObject({ state: 'completed', result: 'sent to ann@example.com' });
@@ -172,17 +207,24 @@ describeWith({ binary: 'redis-server' }, 'PlatformModule (distributed, through c
     let redis: ServerProcess;
     let dataDir: string;
     let service: INestMicroservice;
-    let gateway: NatsTransportClient;
+    let gateway: NatsTransportClient<CounterMessages>;
 
     beforeAll(async () => {
       [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-distributed-'));
       const config = loadConfig({ DATA_DIR: dataDir, NATS_URL: nats.url, REDIS_URL: redis.url, REQUEST_TIMEOUT_MS: '2000', QUIRE_SECRET_KEY: 'a'.repeat(64) });
-      ({ microservice: service } = await createServiceMicroservice(CounterModule, { service: 'notice', config, consumes: [JobName.SendMail] }));
+      ({ microservice: service } = await createServiceMicroservice(CounterModule, { service: 'notice', config, consumes: [SEND_MAIL] }));
       service.useLogger(['error']);
       await service.listen();
-      gateway = new NatsTransportClient(nats.url, 2_000);
-      await eventually(() => gateway.ping().then(() => true, () => false), (up) => up);
+      gateway = new NatsTransportClient<CounterMessages>(nats.url, 2_000);
+      await eventually(
+        () =>
+          gateway.ping().then(
+            () => true,
+            () => false,
+          ),
+        (up) => up,
+      );
     });
 
     afterAll(async () => {
@@ -196,10 +238,10 @@ describeWith({ binary: 'redis-server' }, 'PlatformModule (distributed, through c
       const caller = testCaller();
 
       await expect(gateway.send(Bump, { caller, params: {} })).resolves.toMatchObject({ id: 1, hits: 1 });
-      const id = await gateway.send<string>(SendMail, { caller, params: { to: 'zoe@example.com', subject: 'S', text: 'T' } });
+      const id = await gateway.send(SendMail, { caller, params: { to: 'zoe@example.com', subject: 'S', text: 'T' } });
       const status = await eventually(
-        () => gateway.send<{ state: string; result?: unknown }>(MailStatus, { caller, params: { id } }),
-        (s) => s.state === 'completed',
+        () => gateway.send(MailStatus, { caller, params: { id } }),
+        (s) => s?.state === 'completed',
       );
       expect(status).toMatchObject({ state: 'completed', result: 'sent to zoe@example.com' });
     });
@@ -217,7 +259,11 @@ describeWith({ binary: 'redis-server' }, 'PlatformModule (distributed, through c
       expect(down.checks.transport).toBe('ok');
 
       await redis.start();
-      const up = await eventually(() => health.check(1_000), (report) => report.ok, 10_000);
+      const up = await eventually(
+        () => health.check(1_000),
+        (report) => report.ok,
+        10_000,
+      );
       expect(up).toMatchObject({ ok: true });
     });
   });

@@ -1,7 +1,6 @@
 import * as path from 'node:path';
 import { Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import type { Mode, QuireConfig } from '@quire/config';
-import type { JobName } from '@quire/proto';
 import { BlobStorage } from './blob-storage/blob-storage';
 import { LocalDiskBlobStorage } from './blob-storage/local-disk-blob-storage';
 import { DocumentStore } from './document-store/document-store';
@@ -9,8 +8,8 @@ import { HealthService } from './health.service';
 import { JobQueue } from './job-queue/job-queue';
 import { JobsModule } from './job-queue/jobs.module';
 import { KeyValueStore } from './key-value/key-value-store';
-import { AccessVersion, NoticeVersion } from './cache/version-token';
 import { Mailer } from './mailer/mailer';
+import { registerPlatformErrors, type PlatformErrors } from './rpc/rpc-error';
 import { InProcessBus } from './transport/in-process/in-process-bus';
 import { InProcessTransportClient } from './transport/in-process/in-process-transport-client';
 import { NatsTransportClient } from './transport/nats-transport-client';
@@ -25,7 +24,7 @@ import { secretKeysFor } from './secrets/secret-keys';
  * mongoose, ioredis, BullMQ or minio (and a distributed one with MongoDB and S3 never opens SQLite).
  */
 function load<M>(id: string): M {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when its mode is chosen: an import would load every adapter's library
   return require(id) as M;
 }
 
@@ -35,10 +34,12 @@ export const QUIRE_CONFIG = 'QUIRE_CONFIG';
 export interface PlatformOptions {
   mode: Mode;
   config: QuireConfig;
-  /** Jobs this process works on; their `@OnJob` handlers must exist (JobsModule checks at boot). */
-  consumes?: JobName[];
-  /** The app this process is (`gateway`, `page`…): names its NATS connection in the broker's monitoring. */
+  /** Jobs this process works on (names the app gives them); their `@OnJob` handlers must exist (JobsModule checks at boot). */
+  consumes?: readonly string[];
+  /** The app this process is (`gateway`, a service's name): names its NATS connection in the broker's monitoring. */
   app?: string;
+  /** The app's words for the errors the platform raises itself; registered for the whole process (see PlatformErrors). */
+  errors?: PlatformErrors;
 }
 
 /** Closes everything the platform opened, transport first, stores last. */
@@ -81,6 +82,7 @@ class PlatformShutdown implements OnApplicationShutdown {
 export class PlatformModule {
   static forRoot(options: PlatformOptions): DynamicModule {
     const { config } = options;
+    if (options.errors) registerPlatformErrors(options.errors);
     const providers = options.mode === 'embedded' ? embeddedProviders(config) : distributedProviders(config, options.app);
     const mailer: Provider = {
       provide: Mailer,
@@ -96,12 +98,20 @@ export class PlatformModule {
     };
     // Built at boot in every process: a distributed one without QUIRE_SECRET_KEY stops here, naming it.
     const secretCipher: Provider = { provide: SecretCipher, useFactory: () => new SecretCipher(secretKeysFor(options.mode, config)) };
-    const exported = [QUIRE_CONFIG, DocumentStore, KeyValueStore, AccessVersion, NoticeVersion, BlobStorage, JobQueue, Mailer, TransportClient, HealthService, SecretCipher];
+    const exported = [QUIRE_CONFIG, DocumentStore, KeyValueStore, BlobStorage, JobQueue, Mailer, TransportClient, HealthService, SecretCipher];
     return {
       module: PlatformModule,
       global: true,
       imports: [JobsModule.forRoot({ consumes: options.consumes ?? [], concurrency: config.jobs.concurrency })],
-      providers: [{ provide: QUIRE_CONFIG, useValue: config }, { provide: LocalDatabase, useFactory: () => new LocalDatabase(config.dataDir) }, ...providers, mailer, secretCipher, AccessVersion, NoticeVersion, HealthService, PlatformShutdown],
+      providers: [
+        { provide: QUIRE_CONFIG, useValue: config },
+        { provide: LocalDatabase, useFactory: () => new LocalDatabase(config.dataDir) },
+        ...providers,
+        mailer,
+        secretCipher,
+        HealthService,
+        PlatformShutdown,
+      ],
       exports: options.mode === 'embedded' ? [...exported, InProcessBus] : exported,
     };
   }
@@ -114,7 +124,7 @@ const documentsOnDisk: Provider = {
   useFactory: async (local: LocalDatabase): Promise<DocumentStore> => (await local.stores()).documents,
 };
 
-/** Files under `<DATA_DIR>/files`, small ones (history bodies) in `<DATA_DIR>/quire.db`. */
+/** Files under `<DATA_DIR>/files`, small ones (at most 64 KB) in `<DATA_DIR>/quire.db`. */
 const filesOnDisk = async (config: QuireConfig, local: LocalDatabase): Promise<BlobStorage> => {
   const { smallBlobs } = await local.stores();
   return new LocalDiskBlobStorage({ dir: path.join(config.dataDir, 'files'), smallBlobs });

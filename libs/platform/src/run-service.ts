@@ -1,13 +1,20 @@
 import { Logger, type DynamicModule, type Type } from '@nestjs/common';
 import { loadConfig, type QuireConfig } from '@quire/config';
-import type { JobName, ServiceName } from '@quire/proto';
 import { startHealthEndpoint } from './health-endpoint';
 import { HealthService, SERVING_DEPENDENCIES, type HealthReport } from './health.service';
 import { tuneHeap } from './heap-tuning';
+import { registerPlatformErrors, type PlatformErrors } from './rpc/rpc-error';
 import { createServiceMicroservice, type ServiceMicroservice } from './transport/connect-transport';
 import { describeFailures, QueueMembership, waitForDependencies } from './transport/queue-membership';
 
 const BOOTING: HealthReport = { ok: false, checks: { boot: 'starting' } };
+
+export interface RunServiceOptions {
+  /** Jobs this service works on (names the app gives them; their `@OnJob` handlers). */
+  consumes: readonly string[];
+  /** The app's words for the errors the platform raises itself (see PlatformErrors). */
+  errors: PlatformErrors;
+}
 
 /**
  * The whole `main.ts` of a distributed service: validate the configuration (a bad value stops the
@@ -16,9 +23,10 @@ const BOOTING: HealthReport = { ok: false, checks: { boot: 'starting' } };
  * they answer (QueueMembership). A dependency that is away never ends the process: it waits,
  * alive and not ready, and carries on when the dependency is back.
  */
-export function runService(service: ServiceName, module: Type | DynamicModule, options: { consumes: JobName[] }): void {
+export function runService(service: string, module: Type | DynamicModule, options: RunServiceOptions): void {
   const logger = new Logger(`${service}-service`);
   tuneHeap();
+  registerPlatformErrors(options.errors);
   let readiness: () => HealthReport = () => BOOTING;
   (async () => {
     const config = loadConfig();
@@ -51,9 +59,9 @@ interface Booted extends ServiceMicroservice {
  * with every store answering is a real error and ends the boot.
  */
 async function boot(
-  service: ServiceName,
+  service: string,
   module: Type | DynamicModule,
-  options: { config: QuireConfig; consumes: JobName[] },
+  options: { config: QuireConfig; consumes: readonly string[] },
   logger: Logger,
   report: (waiting: HealthReport) => void,
 ): Promise<Booted> {

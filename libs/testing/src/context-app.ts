@@ -5,13 +5,18 @@ import * as path from 'node:path';
 import type { DynamicModule, INestApplication, LogLevel, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { loadConfig } from '@quire/config';
-import { connectTransport, DATABASE_FILE, PlatformModule, TransportClient } from '@quire/platform';
-import type { Caller, JobName } from '@quire/proto';
+import { connectTransport, DATABASE_FILE, PlatformModule, TransportClient, type PlatformOptions } from '@quire/platform';
+import { appErrors, type Caller, type Message, type QuireContracts, type Subject, type WireParams } from '@quire/proto';
 
 export interface ContextApp {
   app: INestApplication;
-  /** The transport exactly as the gateway uses it: `transport.send(Subject.X, { caller, params })`. */
-  transport: TransportClient;
+  /** The transport as services use it, typed by proto's message map: `transport.send(Subject.X, { caller, params })`. */
+  transport: TransportClient<QuireContracts>;
+  /**
+   * A call exactly as the gateway relays one: the params as a client sent them (text, unvalidated), the
+   * reply read as `T`.
+   */
+  relay<T = unknown>(subject: Subject, message: Message<WireParams>): Promise<T>;
   dataDir: string;
   /** Closes the app (and every store it opened) and removes its data directory. */
   close(): Promise<void>;
@@ -21,7 +26,7 @@ export interface ContextAppOptions {
   /** Environment variables for loadConfig (DATA_DIR defaults to a fresh temp dir). */
   env?: Record<string, string>;
   /** Jobs the app works on (their `@OnJob` handlers must be among the modules). */
-  consumes?: JobName[];
+  consumes?: PlatformOptions['consumes'];
   /** Nest log levels; errors and warnings by default. */
   logger?: LogLevel[] | false;
 }
@@ -36,7 +41,7 @@ export async function createContextApp(modules: (Type | DynamicModule)[], option
   class ContextRootModule {}
   const root: DynamicModule = {
     module: ContextRootModule,
-    imports: [PlatformModule.forRoot({ mode: 'embedded', config, consumes: options.consumes }), ...modules],
+    imports: [PlatformModule.forRoot({ mode: 'embedded', config, consumes: options.consumes, errors: appErrors }), ...modules],
   };
   let app: INestApplication | undefined;
   try {
@@ -51,9 +56,11 @@ export async function createContextApp(modules: (Type | DynamicModule)[], option
     throw error;
   }
   const started = app;
+  const transport = started.get<unknown, TransportClient<QuireContracts>>(TransportClient);
   return {
     app: started,
-    transport: started.get(TransportClient),
+    transport,
+    relay: <T>(subject: Subject, message: Message<WireParams>) => transport.relay(subject, message) as Promise<T>,
     dataDir: config.dataDir,
     async close() {
       await started.close();

@@ -2,6 +2,8 @@ export * from './free-port';
 export * from './server-process';
 export * from './servers';
 export * from './suite';
+export * from './containers';
+export * from './settles';
 export * from './s3-server';
 export * from './api-client';
 export * from './smtp-capture';

@@ -23,17 +23,11 @@ interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
 }
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  resetOnClose: boolean;
-}) => S3rverInstance;
+type S3rverConstructor = new (options: { address: string; port: number; silent: boolean; directory: string; resetOnClose: boolean }) => S3rverInstance;
 
 /** Starts s3rver on a free loopback port with its files in a temp directory. It accepts any credentials. */
 export async function startS3Server(): Promise<S3Server> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- s3rver ships no types: S3rverConstructor above describes the part used
   const S3rver = require('s3rver') as S3rverConstructor;
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-s3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, resetOnClose: false });

@@ -59,9 +59,7 @@ export async function startServerProcess(spec: ServerSpec): Promise<ServerProces
     child = spawn(binary, spec.args(port, dir), { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
     child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-    const exited = new Promise<never>((_, reject) =>
-      child?.once('exit', (code) => reject(new Error(`${spec.binary} exited with ${code}:\n${output}`))),
-    );
+    const exited = new Promise<never>((_, reject) => child?.once('exit', (code) => reject(new Error(`${spec.binary} exited with ${code}:\n${output}`))));
     exited.catch(() => undefined);
     await Promise.race([waitForPort(port, 15_000), exited]);
   };

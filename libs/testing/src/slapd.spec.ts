@@ -39,7 +39,7 @@ describeWith({ binary: 'slapd' }, 'startSlapd', () => {
     ]);
   });
 
-  it("lets a person bind with their own password and refuses a wrong one", async () => {
+  it('lets a person bind with their own password and refuses a wrong one', async () => {
     await expect(withClient((client) => client.bind(slapd.dnOf('alice'), 'alice-secret'))).resolves.toBeUndefined();
     await expect(withClient((client) => client.bind(slapd.dnOf('zoë'), 'zoë-secret'))).resolves.toBeUndefined();
     await expect(withClient((client) => client.bind(slapd.dnOf('alice'), 'wrong'))).rejects.toBeInstanceOf(InvalidCredentialsError);

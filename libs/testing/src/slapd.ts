@@ -70,7 +70,10 @@ function ldif(people: DirectoryPerson[]): string {
 
 /** RFC 4514 escaping of an RDN value. */
 function escapeRdnValue(value: string): string {
-  return value.replace(/[,+"\\<>;=]/g, (c) => `\\${c}`).replace(/^[ #]/, (c) => `\\${c}`).replace(/ $/, '\\ ');
+  return value
+    .replace(/[,+"\\<>;=]/g, (c) => `\\${c}`)
+    .replace(/^[ #]/, (c) => `\\${c}`)
+    .replace(/ $/, '\\ ');
 }
 
 function moduleDir(): string {

@@ -111,9 +111,7 @@ function leaves(part: MimePart): MimePart[] {
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (!type.toLowerCase().startsWith('multipart/') || !boundary) return [part];
   const sections = part.body.split(`--${boundary}`).slice(1);
-  return sections
-    .filter((section) => !section.startsWith('--'))
-    .flatMap((section) => leaves(parsePart(section.replace(/^\n/, ''))));
+  return sections.filter((section) => !section.startsWith('--')).flatMap((section) => leaves(parsePart(section.replace(/^\n/, ''))));
 }
 
 function decodeBody(part: MimePart): string {
@@ -143,8 +141,6 @@ function decodeWords(value: string): string {
   return value
     .replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=)\s+(?==\?)/g, '$1')
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }

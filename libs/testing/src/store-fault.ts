@@ -8,8 +8,7 @@ export function failNthCall<T extends object>(target: T, method: keyof T & strin
   const own = Object.getOwnPropertyDescriptor(target, method);
   const original = target[method] as unknown as (...args: unknown[]) => Promise<unknown>;
   let calls = 0;
-  const failing = (...args: unknown[]): Promise<unknown> =>
-    ++calls === nth ? Promise.reject(new Error(`store fault in ${method}`)) : original.apply(target, args);
+  const failing = (...args: unknown[]): Promise<unknown> => (++calls === nth ? Promise.reject(new Error(`store fault in ${method}`)) : original.apply(target, args));
   Object.defineProperty(target, method, { value: failing, configurable: true, writable: true });
   return () => {
     if (own) Object.defineProperty(target, method, own);

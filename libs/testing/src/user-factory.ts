@@ -10,10 +10,7 @@ let counter = 0;
  * A user stored the way the auth service stores them (the `users` collection of the
  * app's DocumentStore), returned as the Caller the gateway would resolve for them.
  */
-export async function createUser(
-  app: INestApplication,
-  options: { username?: string; password?: string; groupid?: number } = {},
-): Promise<Caller & { password: string }> {
+export async function createUser(app: INestApplication, options: { username?: string; password?: string; groupid?: number } = {}): Promise<Caller & { password: string }> {
   const store = app.get(DocumentStore);
   const uid = await store.nextId('uid');
   const username = options.username ?? `user${uid}x${++counter}`;

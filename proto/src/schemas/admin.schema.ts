@@ -29,8 +29,9 @@ export interface HomePageSetting {
 }
 
 /* ------------------------------------------------------------------------------------------
- * The administrator console (adminUser/*, adminItem/*, adminSetting/*, adminNotice/*, adminMail/*)
- * and the internal subjects the admin service asks auth and item with.
+ * The administrator console (adminUser/*, which auth answers, and adminItem/*, adminSetting/*,
+ * adminNotice/*, adminMail/*, which the admin service answers) and the internal subjects the admin
+ * service asks auth and item with.
  * ---------------------------------------------------------------------------------------- */
 
 /** Rows per page of the console's lists when the request names none (the [ERA] client asks for 7). */
@@ -41,10 +42,11 @@ export const ADMIN_PAGE_SIZE_MAX = 100;
 const pageNumber = () => integer(1).pipe(z.number().transform((n) => (n < 1 ? 1 : n)));
 /** `count` absent or below 1 is ADMIN_PAGE_SIZE; above ADMIN_PAGE_SIZE_MAX is refused. */
 const pageSize = () =>
-  integer(ADMIN_PAGE_SIZE).pipe(z.number().transform((n) => (n < 1 ? ADMIN_PAGE_SIZE : n))).pipe(z.number().max(ADMIN_PAGE_SIZE_MAX));
+  integer(ADMIN_PAGE_SIZE)
+    .pipe(z.number().transform((n) => (n < 1 ? ADMIN_PAGE_SIZE : n)))
+    .pipe(z.number().max(ADMIN_PAGE_SIZE_MAX));
 /** A required numeric id: absent, '' or 0 is 'required', a negative number 'out of range'. */
-const id = () =>
-  integer(0).pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') }));
+const id = () => integer(0).pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') }));
 
 export const AdminListUsersSchema = z.object({
   username: text().pipe(z.string().max(255)),

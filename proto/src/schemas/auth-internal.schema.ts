@@ -25,10 +25,6 @@ export interface UserSummary {
   groupid: number;
 }
 
-/** `auth.admin.getUser`: a user by uid, or null. */
-export const GetUserByUidSchema = z.object({ uid: integer().pipe(z.number().min(1)) });
-export type GetUserByUidDto = z.output<typeof GetUserByUidSchema>;
-
 /** `auth.ldap.test`: connect, bind and search the base DN with this configuration. */
 export const TestLdapSchema = z.object({ ldap_form: LdapFormSchema });
 export type TestLdapDto = z.output<typeof TestLdapSchema>;

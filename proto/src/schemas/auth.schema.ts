@@ -7,19 +7,13 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
 export const newUsername = () => requiredText({ trim: true }).pipe(z.string().regex(USERNAME_PATTERN, { error: 'username_format' }));
-export const newPassword = () =>
-  requiredText().pipe(
-    z.string().min(PASSWORD_MIN, { error: 'password_length' }).max(PASSWORD_MAX, { error: 'password_length' }),
-  );
+export const newPassword = () => requiredText().pipe(z.string().min(PASSWORD_MIN, { error: 'password_length' }).max(PASSWORD_MAX, { error: 'password_length' }));
 
 export const EMAIL_MAX = 254;
 /** A mailbox `local@domain.tld`: no spaces, no header-breaking characters, a dotted domain. */
-export const EMAIL_PATTERN =
-  /^[^\s@<>()[\],;:"\\]{1,64}@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-const emailAddress = () =>
-  requiredText({ trim: true }).pipe(z.string().max(EMAIL_MAX, { error: 'email_invalid' }).regex(EMAIL_PATTERN, { error: 'email_invalid' }));
-const userId = () =>
-  integer(0).pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') }));
+export const EMAIL_PATTERN = /^[^\s@<>()[\],;:"\\]{1,64}@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const emailAddress = () => requiredText({ trim: true }).pipe(z.string().max(EMAIL_MAX, { error: 'email_invalid' }).regex(EMAIL_PATTERN, { error: 'email_invalid' }));
+const userId = () => integer(0).pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') }));
 const linkToken = () => requiredText({ trim: true }).pipe(z.string().max(128));
 
 /** `user/updateEmail`: bind an address (unverified until its link is opened); the login password confirms. */
@@ -103,17 +97,23 @@ export interface LoggedInUser {
   user_token: string;
 }
 
-/** `user/info` data: `email` is '' when unset and `email_verify` is always present (contract §9.2). */
+/**
+ * `user/info` data: `email` is '' when unset and `email_verify` is always present (contract §9.2).
+ * The auth service stores these fields and the password hash (UserEntity).
+ */
 export interface UserInfo {
   uid: number;
   username: string;
   name: string;
   email: string;
+  /** 1 once the e-mail address is verified, else 0. */
   email_verify: number;
   avatar: string;
   avatar_small: string;
   groupid: number;
+  /** Unix seconds. */
   reg_time: number;
+  /** Unix seconds; 0 before the first login. */
   last_login_time: number;
 }
 

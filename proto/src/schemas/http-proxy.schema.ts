@@ -33,7 +33,10 @@ const headerList = z.preprocess(
     .array(
       z.tuple([
         z.string().regex(HEADER_NAME, { error: 'http_proxy_header_invalid' }),
-        z.string().max(8192).refine((value) => !/[\r\n\0]/.test(value), { error: 'http_proxy_header_invalid' }),
+        z
+          .string()
+          .max(8192)
+          .refine((value) => !/[\r\n\0]/.test(value), { error: 'http_proxy_header_invalid' }),
       ]),
       { error: 'http_proxy_header_invalid' },
     )

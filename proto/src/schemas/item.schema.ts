@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { Reply } from '../message';
 import { integer, requiredText, text } from '../validation';
+import type { Menu, PageRow } from './page.schema';
 
 /**
  * Cross-service contracts of the item service. The endpoint schemas of item/* live
@@ -61,16 +63,12 @@ export const ITEM_KEYWORD_MAX = 200;
 export const ITEM_SORT_DATA_MAX = 200_000;
 
 /** A required numeric id: absent, '' or 0 is 'required', a negative number 'out of range'. */
-const id = () =>
-  integer(0).pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') }));
+const id = () => integer(0).pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') }));
 const optionalId = () => integer(0).pipe(z.number().min(0));
 const limitedText = (max: number) => text().pipe(z.string().max(max));
 /** Text that may be absent (undefined: leave the field as it is) or present (even empty: overwrite it). */
 const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (v === null ? undefined : typeof v === 'number' || typeof v === 'boolean' ? String(v) : v),
-    z.string({ error: 'param_not_text' }).max(max).optional(),
-  );
+  z.preprocess((v) => (v === null ? undefined : typeof v === 'number' || typeof v === 'boolean' ? String(v) : v), z.string({ error: 'param_not_text' }).max(max).optional());
 /** An item named by numeric id or by personal domain (`item/info`, `item/pwd`). */
 const itemRef = () => limitedText(ITEM_DOMAIN_MAX);
 
@@ -97,6 +95,11 @@ export const UnlockItemSchema = z.object({
 });
 export type UnlockItemDto = z.output<typeof UnlockItemSchema>;
 
+/** `item/pwd`: where the browser goes once the item is unlocked (a path on this site, or ''). */
+export interface UnlockedItem {
+  refer_url: string;
+}
+
 export const ItemInfoSchema = z.object({
   item_id: itemRef(),
   item_domain: itemRef(),
@@ -105,6 +108,45 @@ export const ItemInfoSchema = z.object({
   page_id: optionalId(),
 });
 export type ItemInfoDto = z.output<typeof ItemInfoSchema>;
+
+/** What `item/info` says of the item itself. */
+export interface ItemInfoHead {
+  item_id: number;
+  item_domain: string;
+  is_archived: 0 | 1;
+  item_name: string;
+}
+
+/** What the caller may do with the item. */
+export interface ItemInfoRights {
+  is_login: boolean;
+  /** May edit pages and catalogs (false when archived). */
+  ItemPermn: boolean;
+  ItemCreator: boolean;
+}
+
+/** `item/info` of a regular item (contract §9.3). */
+export type RegularItemInfo = ItemInfoHead & {
+  default_page_id: string;
+  default_cat_id2: number;
+  default_cat_id3: number;
+  default_cat_id4: number;
+  unread_count: number;
+  item_type: typeof ItemType.Regular;
+  menu: Menu;
+} & ItemInfoRights;
+
+/** `item/info` of a single-page item. */
+export type SinglePageItemInfo = ItemInfoHead & {
+  current_page_id: number;
+  unread_count: number;
+  item_type: typeof ItemType.SinglePage;
+  /** One page object, not an array ([ERA] shape). */
+  menu: { pages: PageRow | null };
+} & ItemInfoRights;
+
+/** A regular item's info comes as JSON text (its menu is spliced in as the page service cached it). */
+export type ItemInfoReply = SinglePageItemInfo | Reply<RegularItemInfo>;
 
 export const UpdateItemSchema = z.object({
   item_id: id(),
@@ -176,13 +218,18 @@ export interface ItemListEntry {
   s_number?: number;
 }
 
-/** The full item row (`item/detail`, `item/attorn`); the visit password is there for the settings form. */
+/**
+ * The full item row (`item/detail`, `item/attorn`), text escaped; the visit password is there for the
+ * settings form. The item service stores these fields (raw) and a few of its own (ItemEntity).
+ */
 export interface ItemRow {
   item_id: number;
   item_name: string;
   item_description: string;
+  /** The creator (owner); changes with `item/attorn`. */
   uid: number;
   username: string;
+  /** '' = public. */
   password: string;
   addtime: number;
   last_update_time: number;
@@ -192,7 +239,7 @@ export interface ItemRow {
   is_del: 0 | 1;
 }
 
-/** `item/getKey`, `item/resetKey`. */
+/** An item's open-API credentials (contract §18 `item_token`): `item/getKey`, `item/resetKey`, stored as they are (ItemTokenEntity). */
 export interface ItemTokenRow {
   id: number;
   item_id: number;
@@ -245,7 +292,7 @@ export type SaveMemberDto = z.output<typeof SaveMemberSchema>;
 export const DeleteMemberSchema = z.object({ item_id: id(), item_member_id: id() });
 export type DeleteMemberDto = z.output<typeof DeleteMemberSchema>;
 
-/** The `item_member` row (`member/save`; `addtime` raw). */
+/** The `item_member` row (`member/save`; `addtime` raw): 1 edit, 0 read-only. Stored with a key of its own (MemberEntity). */
 export interface MemberRow {
   item_member_id: number;
   item_id: number;

@@ -17,8 +17,7 @@ export const SendNoticeSchema = z.object({
   notice_content: text().pipe(z.string().max(100_000)),
   from_name: text().pipe(z.string().max(64)),
 });
-export type SendNoticeDto = z.input<typeof SendNoticeSchema>;
-/** `notice.notice.send` as the notice service receives it, after validation. */
+/** `notice.notice.send` as senders write it and the notice service receives it, after validation. */
 export type SendNoticeCommand = z.output<typeof SendNoticeSchema>;
 
 /** `notice.notice.unreadCount` → `{ count }` for the caller. */

@@ -87,8 +87,7 @@ export const CATALOG_TOP_LEVEL = 2;
 export const CATALOG_MAX_LEVEL = 4;
 
 const optionalId = () => integer().pipe(z.number().min(0));
-const requiredId = () =>
-  integer().pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') }));
+const requiredId = () => integer().pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') }));
 const title = () => text().pipe(z.string().max(TITLE_MAX_LENGTH));
 
 export const PageInfoSchema = z.object({ page_id: requiredId() });
@@ -180,7 +179,11 @@ export type ListRecycleDto = z.output<typeof ListRecycleSchema>;
 export const RecoverPageSchema = z.object({ item_id: requiredId(), page_id: requiredId() });
 export type RecoverPageDto = z.output<typeof RecoverPageSchema>;
 
-/** A page row (contract §18) as `page/save`, `page/diff` and `page.item.singlePage` return it: `addtime` raw. */
+/**
+ * A page row (contract §18) as `page/save`, `page/diff` and `page.item.singlePage` return it: text
+ * HTML-escaped, `addtime` raw (the last save, or deletion, time). The page service stores the same
+ * document with its text raw (PageEntity).
+ */
 export interface PageRow {
   page_id: number;
   author_uid: number;
@@ -192,6 +195,7 @@ export interface PageRow {
   s_number: number;
   addtime: number;
   page_comments: string;
+  /** 0 live, 1 in the recycle bin. */
   is_del: number;
 }
 
@@ -231,14 +235,19 @@ export interface SinglePageKey {
   page_id: number;
 }
 
-/** A catalog row (`catalog/save`: `addtime` raw). */
+/**
+ * A catalog row (`catalog/save`: name HTML-escaped, `addtime` raw); the page service stores the same
+ * document with its name raw (CatalogEntity).
+ */
 export interface CatalogRow {
   cat_id: number;
   cat_name: string;
   item_id: number;
   s_number: number;
   addtime: number;
+  /** 0 at the top. */
   parent_cat_id: number;
+  /** 2 is the top, 4 the deepest. */
   level: number;
 }
 
@@ -258,7 +267,10 @@ export interface CatalogPage {
   s_number: number;
 }
 
-/** `template/save`: `addtime` raw; `template/getList` formats it. Template content is returned raw. */
+/**
+ * A personal page template (contract §9.9) as `template/save` returns it: `addtime` raw
+ * (`template/getList` formats it), title escaped, content raw. Stored as this document, all raw (TemplateEntity).
+ */
 export interface TemplateRow {
   id: number;
   uid: number;

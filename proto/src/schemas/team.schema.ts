@@ -8,15 +8,13 @@ import { MemberGroup } from './item.schema';
  */
 
 /** A required numeric id: absent, '' or 0 is 'required', a negative number 'out of range'. */
-const id = () =>
-  integer(0).pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') }));
+const id = () => integer(0).pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') }));
 const optionalId = () => integer(0).pipe(z.number().min(0));
-const memberGroup = () =>
-  integer(MemberGroup.ReadOnly).pipe(z.literal([MemberGroup.ReadOnly, MemberGroup.Edit], { error: 'param_not_one_of' }));
+const memberGroup = () => integer(MemberGroup.ReadOnly).pipe(z.literal([MemberGroup.ReadOnly, MemberGroup.Edit], { error: 'param_not_one_of' }));
 
 /** `team.access.rights`: the right user `uid` holds on item `item_id` through the teams it is bound to. */
 export const TeamAccessRightsSchema = z.object({ item_id: id(), uid: id() });
-export type TeamAccessRightsDto = z.input<typeof TeamAccessRightsSchema>;
+export type TeamAccessRightsDto = z.output<typeof TeamAccessRightsSchema>;
 
 /** A team through which a user reaches an item (the [ERA] `item/exitItem` message names it). */
 export interface TeamVia {
@@ -32,7 +30,7 @@ export type TeamRights = { member_group_id: MemberGroup; teams: TeamVia[] } | nu
 
 /** `team.access.itemsOfUser`: the items user `uid` holds a team right on. */
 export const TeamItemsOfUserSchema = z.object({ uid: id() });
-export type TeamItemsOfUserDto = z.input<typeof TeamItemsOfUserSchema>;
+export type TeamItemsOfUserDto = z.output<typeof TeamItemsOfUserSchema>;
 
 export interface TeamItemsOfUser {
   item_ids: number[];
@@ -40,11 +38,11 @@ export interface TeamItemsOfUser {
 
 /** `team.item.purge`: the item was purged; its bindings and the rights they gave go. */
 export const TeamItemPurgeSchema = z.object({ item_id: id() });
-export type TeamItemPurgeDto = z.input<typeof TeamItemPurgeSchema>;
+export type TeamItemPurgeDto = z.output<typeof TeamItemPurgeSchema>;
 
 /** `team.member.forgetUser`: user `uid` was deleted. */
 export const TeamForgetUserSchema = z.object({ uid: id() });
-export type TeamForgetUserDto = z.input<typeof TeamForgetUserSchema>;
+export type TeamForgetUserDto = z.output<typeof TeamForgetUserSchema>;
 
 /* ------------------------------------------------------------------------------------------
  * Endpoint schemas (contract §9.8, owned by the team service).
@@ -81,10 +79,11 @@ export type SaveTeamMemberDto = z.output<typeof SaveTeamMemberSchema>;
 export const SaveTeamItemMemberSchema = z.object({ id: id(), member_group_id: memberGroup() });
 export type SaveTeamItemMemberDto = z.output<typeof SaveTeamItemMemberSchema>;
 
-/** The `team` row (`team/save`; `addtime` raw, name escaped). */
+/** The `team` row (`team/save`; `addtime` raw, names escaped); stored as this document, text raw (TeamEntity). */
 export interface TeamRow {
   id: number;
   team_name: string;
+  /** The owner; the owner is not a member of the team. */
   uid: number;
   username: string;
   addtime: number;

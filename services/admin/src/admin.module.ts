@@ -13,8 +13,9 @@ import { AdminUserController } from './user/admin-user.controller';
 import { AdminUserService } from './user/admin-user.service';
 
 /**
- * Site settings (the only collection it owns) and the administrator's views over users and items,
- * which it asks of auth and item; announcements go through the notice service.
+ * Site settings (the only collection it owns) and the administrator's views over items, which it
+ * asks of item; announcements go through the notice service. The console's user calls go straight
+ * to auth, which owns the users.
  */
 @Module({
   imports: [ClientsModule, SettingModule],

@@ -33,7 +33,7 @@ describe('administrator console', () => {
   let admin: User;
   let someone: User;
 
-  const send = <T>(subject: Subject, caller: Caller, params: WireParams = {}) => ctx.transport.send<T>(subject, { caller, params });
+  const send = <T>(subject: Subject, caller: Caller, params: WireParams = {}) => ctx.relay<T>(subject, { caller, params });
   const failure = async (subject: Subject, caller: Caller, params: WireParams = {}) => {
     try {
       await send(subject, caller, params);
@@ -90,7 +90,7 @@ describe('administrator console', () => {
         params: {},
       });
       // Closing registration does not stop the administrator adding users.
-      await expect(send(Subject.AdminUserAdd, admin, { username: 'added_while_closed', password: 'secret-1' })).resolves.toMatchObject({ username: 'added_while_closed' });
+      await expect(send(Subject.AuthAdminAddUser, admin, { username: 'added_while_closed', password: 'secret-1' })).resolves.toMatchObject({ username: 'added_while_closed' });
 
       await send(Subject.AdminSettingSave, admin, { register_open: true });
       expect(await send<HomePageSetting>(Subject.AdminSettingHomePage, testCaller())).toMatchObject({ register_open: 1 });
@@ -121,10 +121,10 @@ describe('administrator console', () => {
 
   describe('who may use it', () => {
     const calls: [Subject, WireParams][] = [
-      [Subject.AdminUserList, {}],
-      [Subject.AdminUserAdd, { username: 'sneaky_user', password: 'secret-1' }],
-      [Subject.AdminUserChangePassword, { uid: 1, new_password: 'secret-1' }],
-      [Subject.AdminUserDelete, { uid: 1 }],
+      [Subject.AuthAdminListUsers, {}],
+      [Subject.AuthAdminAddUser, { username: 'sneaky_user', password: 'secret-1' }],
+      [Subject.AuthAdminChangePassword, { uid: 1, new_password: 'secret-1' }],
+      [Subject.AuthAdminDeleteUser, { uid: 1 }],
       [Subject.AdminUserCheckUpdate, {}],
       [Subject.AdminItemList, {}],
       [Subject.AdminItemDelete, { item_id: 1 }],
@@ -134,10 +134,6 @@ describe('administrator console', () => {
       [Subject.AdminNoticeSend, { title: 'Hi', content: 'there' }],
       [Subject.AdminMailOutbox, {}],
       // The internal subjects check the caller again.
-      [Subject.AuthAdminListUsers, {}],
-      [Subject.AuthAdminAddUser, { username: 'sneaky_user', password: 'secret-1' }],
-      [Subject.AuthAdminChangePassword, { uid: 1, new_password: 'secret-1' }],
-      [Subject.AuthAdminDeleteUser, { uid: 2 }],
       [Subject.AuthMailOutbox, {}],
       [Subject.ItemAdminList, {}],
       [Subject.ItemAdminDelete, { item_id: 1 }],
@@ -158,11 +154,11 @@ describe('administrator console', () => {
 
   describe('users', () => {
     beforeAll(async () => {
-      for (let n = 1; n <= 9; n += 1) await send(Subject.AdminUserAdd, admin, { username: `pager_0${n}`, password: 'secret-1' });
+      for (let n = 1; n <= 9; n += 1) await send(Subject.AuthAdminAddUser, admin, { username: `pager_0${n}`, password: 'secret-1' });
     });
 
     it('lists a page of matching users, newest first, with the total and without password hashes', async () => {
-      const page = await send<AdminUserPage>(Subject.AdminUserList, admin, { username: 'PAGER_', page: 1, count: 4 });
+      const page = await send<AdminUserPage>(Subject.AuthAdminListUsers, admin, { username: 'PAGER_', page: 1, count: 4 });
 
       expect(page.total).toBe(9);
       expect(page.users.map((u) => u.username)).toEqual(['pager_09', 'pager_08', 'pager_07', 'pager_06']);
@@ -177,42 +173,42 @@ describe('administrator console', () => {
         last_login_time: '',
       });
       expect(JSON.stringify(page)).not.toMatch(/argon2|password/);
-      expect((await send<AdminUserPage>(Subject.AdminUserList, admin, { username: 'pager_', page: 3, count: 4 })).users.map((u) => u.username)).toEqual(['pager_01']);
+      expect((await send<AdminUserPage>(Subject.AuthAdminListUsers, admin, { username: 'pager_', page: 3, count: 4 })).users.map((u) => u.username)).toEqual(['pager_01']);
     });
 
     it('pages by 7 by default, treats page < 1 as the first, and searches literally', async () => {
-      expect((await send<AdminUserPage>(Subject.AdminUserList, admin, { username: 'pager_', page: 0 })).users).toHaveLength(7);
-      expect((await send<AdminUserPage>(Subject.AdminUserList, admin, { username: 'pager_', count: 0, page: -3 })).users).toHaveLength(7);
-      expect(await send<AdminUserPage>(Subject.AdminUserList, admin, { username: 'pager.*' })).toEqual({ total: 0, users: [] });
-      expect((await send<AdminUserPage>(Subject.AdminUserList, admin, { username: 'pager_', page: 99 })).users).toEqual([]);
+      expect((await send<AdminUserPage>(Subject.AuthAdminListUsers, admin, { username: 'pager_', page: 0 })).users).toHaveLength(7);
+      expect((await send<AdminUserPage>(Subject.AuthAdminListUsers, admin, { username: 'pager_', count: 0, page: -3 })).users).toHaveLength(7);
+      expect(await send<AdminUserPage>(Subject.AuthAdminListUsers, admin, { username: 'pager.*' })).toEqual({ total: 0, users: [] });
+      expect((await send<AdminUserPage>(Subject.AuthAdminListUsers, admin, { username: 'pager_', page: 99 })).users).toEqual([]);
     });
 
     it('refuses a page size above 100', async () => {
-      expect(await failure(Subject.AdminUserList, admin, { count: 101 })).toMatchObject({ code: 10101, key: 'param_out_of_range', params: { name: 'count' } });
+      expect(await failure(Subject.AuthAdminListUsers, admin, { count: 101 })).toMatchObject({ code: 10101, key: 'param_out_of_range', params: { name: 'count' } });
     });
 
     it('adds users with the rules of registration; they can log in', async () => {
-      await expect(send(Subject.AdminUserAdd, admin, { username: 'new_hire', password: 'hire-pass' })).resolves.toMatchObject({ username: 'new_hire' });
+      await expect(send(Subject.AuthAdminAddUser, admin, { username: 'new_hire', password: 'hire-pass' })).resolves.toMatchObject({ username: 'new_hire' });
       await expect(login('new_hire', 'hire-pass')).resolves.toMatchObject({ data: { username: 'new_hire', groupid: 2 } });
 
-      expect(await failure(Subject.AdminUserAdd, admin, { username: 'new_hire', password: 'hire-pass' })).toMatchObject({ code: 10101, key: 'username_exists' });
-      expect(await failure(Subject.AdminUserAdd, admin, { username: 'x', password: 'hire-pass' })).toMatchObject({ key: 'username_format' });
-      expect(await failure(Subject.AdminUserAdd, admin, { username: 'bad name', password: 'hire-pass' })).toMatchObject({ key: 'username_format' });
-      expect(await failure(Subject.AdminUserAdd, admin, { username: 'short_pw', password: '123' })).toMatchObject({ key: 'password_length' });
-      expect(await failure(Subject.AdminUserAdd, admin, { password: 'hire-pass' })).toMatchObject({ key: 'param_required' });
+      expect(await failure(Subject.AuthAdminAddUser, admin, { username: 'new_hire', password: 'hire-pass' })).toMatchObject({ code: 10101, key: 'username_exists' });
+      expect(await failure(Subject.AuthAdminAddUser, admin, { username: 'x', password: 'hire-pass' })).toMatchObject({ key: 'username_format' });
+      expect(await failure(Subject.AuthAdminAddUser, admin, { username: 'bad name', password: 'hire-pass' })).toMatchObject({ key: 'username_format' });
+      expect(await failure(Subject.AuthAdminAddUser, admin, { username: 'short_pw', password: '123' })).toMatchObject({ key: 'password_length' });
+      expect(await failure(Subject.AuthAdminAddUser, admin, { password: 'hire-pass' })).toMatchObject({ key: 'param_required' });
     });
 
     it("changes a user's password and ends their sessions", async () => {
       const user = await createUser(ctx.app, { password: 'first-pass' });
       const token = ((await login(user.username, 'first-pass')).session as { set: string }).set;
 
-      await expect(send(Subject.AdminUserChangePassword, admin, { uid: user.uid, new_password: 'second-pass' })).resolves.toBe(1);
+      await expect(send(Subject.AuthAdminChangePassword, admin, { uid: user.uid, new_password: 'second-pass' })).resolves.toBe(1);
 
       expect(await ctx.app.get(KeyValueStore).get(sessionKey(hashSecret(token)))).toBeNull();
       await expect(login(user.username, 'second-pass')).resolves.toMatchObject({ data: { uid: user.uid } });
       expect(await failure(Subject.AuthUserLogin, testCaller(), { username: user.username, password: 'first-pass' })).toMatchObject({ code: 10204 });
-      expect(await failure(Subject.AdminUserChangePassword, admin, { uid: 999_999, new_password: 'second-pass' })).toMatchObject({ key: 'admin_user_not_found' });
-      expect(await failure(Subject.AdminUserChangePassword, admin, { uid: user.uid, new_password: '12' })).toMatchObject({ key: 'password_length' });
+      expect(await failure(Subject.AuthAdminChangePassword, admin, { uid: 999_999, new_password: 'second-pass' })).toMatchObject({ key: 'admin_user_not_found' });
+      expect(await failure(Subject.AuthAdminChangePassword, admin, { uid: user.uid, new_password: '12' })).toMatchObject({ key: 'password_length' });
     });
 
     it('deletes a user who owns no item: account, sessions, item and team memberships go', async () => {
@@ -228,17 +224,17 @@ describe('administrator console', () => {
       expect(await memberships(leaver.uid)).toBe(1);
       expect(await send(Subject.TeamAccessRights, owner, { item_id: teamItemId, uid: leaver.uid })).not.toBeNull();
 
-      await expect(send(Subject.AdminUserDelete, admin, { uid: leaver.uid })).resolves.toBe(1);
+      await expect(send(Subject.AuthAdminDeleteUser, admin, { uid: leaver.uid })).resolves.toBe(1);
 
       expect(await users().count({ uid: leaver.uid })).toBe(0);
       expect(await ctx.app.get(KeyValueStore).get(sessionKey(hashSecret(token)))).toBeNull();
       expect(await memberships(leaver.uid)).toBe(0);
       expect(await send<unknown[]>(Subject.TeamMemberList, owner, { team_id: teamId })).toEqual([]);
       expect(await send(Subject.TeamAccessRights, owner, { item_id: teamItemId, uid: leaver.uid })).toBeNull();
-      expect(await failure(Subject.AdminUserDelete, admin, { uid: leaver.uid })).toMatchObject({ code: 10101, key: 'admin_user_not_found' });
+      expect(await failure(Subject.AuthAdminDeleteUser, admin, { uid: leaver.uid })).toMatchObject({ code: 10101, key: 'admin_user_not_found' });
     });
 
-    it("deletes the teams a deleted user owned: an item they gave away stops being shared through them", async () => {
+    it('deletes the teams a deleted user owned: an item they gave away stops being shared through them', async () => {
       const heir = await createUser(ctx.app);
       const teammate = await createUser(ctx.app);
       const leaver = await createUser(ctx.app, { password: 'leaver-pass' });
@@ -249,7 +245,7 @@ describe('administrator console', () => {
       await send(Subject.ItemItemAttorn, leaver, { item_id: itemId, username: heir.username, password: 'leaver-pass' });
       expect(await send(Subject.TeamAccessRights, heir, { item_id: itemId, uid: teammate.uid })).not.toBeNull();
 
-      await expect(send(Subject.AdminUserDelete, admin, { uid: leaver.uid })).resolves.toBe(1);
+      await expect(send(Subject.AuthAdminDeleteUser, admin, { uid: leaver.uid })).resolves.toBe(1);
 
       expect(await send(Subject.TeamAccessRights, heir, { item_id: itemId, uid: teammate.uid })).toBeNull();
       expect(await ctx.app.get(DocumentStore).collection<{ uid: number }>('teams').count({ uid: leaver.uid })).toBe(0);
@@ -261,24 +257,24 @@ describe('administrator console', () => {
       const owner = await createUser(ctx.app);
       const itemId = await addItem(owner, 'Owned docs');
 
-      expect(await failure(Subject.AdminUserDelete, admin, { uid: owner.uid })).toEqual({ code: 10101, key: 'admin_user_owns_items', params: {} });
+      expect(await failure(Subject.AuthAdminDeleteUser, admin, { uid: owner.uid })).toEqual({ code: 10101, key: 'admin_user_owns_items', params: {} });
       expect(await users().count({ uid: owner.uid })).toBe(1);
 
       await send(Subject.AdminItemDelete, admin, { item_id: itemId });
-      await expect(send(Subject.AdminUserDelete, admin, { uid: owner.uid })).resolves.toBe(1);
+      await expect(send(Subject.AuthAdminDeleteUser, admin, { uid: owner.uid })).resolves.toBe(1);
     });
 
     it('never deletes an administrator, and says so for the last one', async () => {
-      expect(await failure(Subject.AdminUserDelete, admin, { uid: admin.uid })).toMatchObject({ code: 10101, key: 'admin_user_is_admin' });
+      expect(await failure(Subject.AuthAdminDeleteUser, admin, { uid: admin.uid })).toMatchObject({ code: 10101, key: 'admin_user_is_admin' });
       // With the seeded administrator demoted, the console's administrator is the last one.
       await users().updateOne({ username: 'showdoc' }, { $set: { groupid: 2 } });
       try {
-        expect(await failure(Subject.AdminUserDelete, admin, { uid: admin.uid })).toMatchObject({ code: 10101, key: 'admin_last_admin' });
+        expect(await failure(Subject.AuthAdminDeleteUser, admin, { uid: admin.uid })).toMatchObject({ code: 10101, key: 'admin_last_admin' });
       } finally {
         await users().updateOne({ username: 'showdoc' }, { $set: { groupid: 1 } });
       }
       expect(await users().count({ uid: admin.uid })).toBe(1);
-      expect(await failure(Subject.AdminUserDelete, admin, { uid: 0 })).toMatchObject({ key: 'param_required' });
+      expect(await failure(Subject.AuthAdminDeleteUser, admin, { uid: 0 })).toMatchObject({ key: 'param_required' });
     });
 
     it('never announces an update (no network here)', async () => {

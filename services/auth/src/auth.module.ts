@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { UserAdminController } from './admin/user-admin.controller';
 import { UserAdminService } from './admin/user-admin.service';
+import { ItemClient } from './clients/item.client';
 import { SettingClient } from './clients/setting.client';
+import { TeamClient } from './clients/team.client';
 import { EmailTokenRepository } from './email/email-token.repository';
 import { EmailController } from './email/email.controller';
 import { EmailService } from './email/email.service';
@@ -36,16 +38,7 @@ import { UserService } from './user/user.service';
  * PlatformModule of the composition root.
  */
 @Module({
-  controllers: [
-    UserController,
-    UserDirectoryController,
-    CaptchaController,
-    QrcodeController,
-    UserAdminController,
-    EmailController,
-    LdapController,
-    MailOutboxController,
-  ],
+  controllers: [UserController, UserDirectoryController, CaptchaController, QrcodeController, UserAdminController, EmailController, LdapController, MailOutboxController],
   providers: [
     UserRepository,
     PasswordHasher,
@@ -61,6 +54,8 @@ import { UserService } from './user/user.service';
     UserDirectoryService,
     MailProcessor,
     SettingClient,
+    ItemClient,
+    TeamClient,
     LdapDirectory,
     LdapService,
     UserAdminService,

@@ -19,8 +19,7 @@ describe('administrator seeding', () => {
     logged = [];
     return createContextApp([AuthModule], { env });
   };
-  const loginAs = (app: ContextApp, password: string) =>
-    app.transport.send<Reply<LoggedInUser>>(Subject.AuthUserLogin, { caller: testCaller(), params: { username: 'showdoc', password } });
+  const loginAs = (app: ContextApp, password: string) => app.relay<Reply<LoggedInUser>>(Subject.AuthUserLogin, { caller: testCaller(), params: { username: 'showdoc', password } });
   const admins = (app: ContextApp) => app.app.get(DocumentStore).collection<{ username: string }>('users').count({ username: 'showdoc' });
 
   beforeEach(() => {

@@ -18,7 +18,7 @@ describe('e-mail binding and password reset by mail (SMTP)', () => {
   let capture: SmtpCapture;
   let ctx: ContextApp;
 
-  const send = <T>(subject: Subject, caller: Caller, params: WireParams = {}) => ctx.transport.send<T>(subject, { caller, params });
+  const send = <T>(subject: Subject, caller: Caller, params: WireParams = {}) => ctx.relay<T>(subject, { caller, params });
   const failure = async (subject: Subject, caller: Caller, params: WireParams) => {
     try {
       await send(subject, caller, params);
@@ -199,7 +199,7 @@ describe('e-mail binding and password reset by mail (SMTP)', () => {
       const admin = await createUser(ctx.app, { groupid: 1 });
       const before = await mailedResetLink('changed.by.admin@example.com');
 
-      await expect(send(Subject.AdminUserChangePassword, admin, { uid: user.uid, new_password: 'set-by-admin' })).resolves.toBe(1);
+      await expect(send(Subject.AuthAdminChangePassword, admin, { uid: user.uid, new_password: 'set-by-admin' })).resolves.toBe(1);
 
       expect(await failure(Subject.AuthUserResetPasswordByUrl, testCaller(), { ...before, new_password: 'taken-over' })).toMatchObject({
         code: 10101,
@@ -256,7 +256,10 @@ describe('e-mail binding and password reset by mail (SMTP)', () => {
       await ctx.app.get(KeyValueStore).delete('mail-throttle:expiry@example.com');
       await requestReset('expiry@example.com');
       const fresh = Object.fromEntries(linkOf(await nextMailTo('expiry@example.com')).searchParams);
-      await ctx.app.get(DocumentStore).collection<EmailTokenEntity>('email_tokens').updateMany({ uid: user.uid, used: 0 }, { $set: { expires_at: 1 } });
+      await ctx.app
+        .get(DocumentStore)
+        .collection<EmailTokenEntity>('email_tokens')
+        .updateMany({ uid: user.uid, used: 0 }, { $set: { expires_at: 1 } });
       expect(await failure(Subject.AuthUserResetPasswordByUrl, testCaller(), { ...fresh, new_password: 'new-pass-1' })).toMatchObject({ key: 'reset_link_invalid' });
       await expect(login(user.username, user.password)).resolves.toMatchObject({ data: { uid: user.uid } });
     });

@@ -38,7 +38,7 @@ describeWith({ binary: 'slapd' }, 'LDAP login (real slapd)', () => {
   let ctx: ContextApp;
   let admin: Caller;
 
-  const send = <T>(subject: Subject, caller: Caller, params: WireParams = {}) => ctx.transport.send<T>(subject, { caller, params });
+  const send = <T>(subject: Subject, caller: Caller, params: WireParams = {}) => ctx.relay<T>(subject, { caller, params });
   const failure = async (subject: Subject, caller: Caller, params: WireParams) => {
     try {
       await send(subject, caller, params);
@@ -48,8 +48,7 @@ describeWith({ binary: 'slapd' }, 'LDAP login (real slapd)', () => {
     }
     throw new Error(`${subject} succeeded with ${JSON.stringify(params)}`);
   };
-  const login = (username: string, password: string) =>
-    send<Reply<LoggedInUser>>(Subject.AuthUserLogin, testCaller(), { username, password, v_code: '' });
+  const login = (username: string, password: string) => send<Reply<LoggedInUser>>(Subject.AuthUserLogin, testCaller(), { username, password, v_code: '' });
   const loginFailure = (username: string, password: string) => failure(Subject.AuthUserLogin, testCaller(), { username, password, v_code: '' });
   const users = () => ctx.app.get(DocumentStore).collection<UserEntity>('users');
 
@@ -64,8 +63,7 @@ describeWith({ binary: 'slapd' }, 'LDAP login (real slapd)', () => {
     search_filter: '',
     ...overrides,
   });
-  const save = (ldapForm: unknown, ldapOpen = '1') =>
-    send<never[]>(Subject.AdminSettingSave, admin, { register_open: '1', ldap_open: ldapOpen, home_page: '1', ldap_form: ldapForm });
+  const save = (ldapForm: unknown, ldapOpen = '1') => send<never[]>(Subject.AdminSettingSave, admin, { register_open: '1', ldap_open: ldapOpen, home_page: '1', ldap_form: ldapForm });
 
   beforeAll(async () => {
     slapd = await startSlapd();

@@ -20,10 +20,10 @@ describe('limits on failed logins, whatever the captcha', () => {
 
   /** A login as a captcha-reading attacker sends it: a fresh image is solved for every try. */
   const attempt = async (from: Caller, username: string, password: string): Promise<Outcome> => {
-    await ctx.transport.send(Subject.AuthCaptchaCreate, { caller: from, params: {} });
+    await ctx.relay(Subject.AuthCaptchaCreate, { caller: from, params: {} });
     const v_code = (await kv.get(captchaKey(from.clientId))) as string;
     try {
-      const reply = await ctx.transport.send<Reply<LoggedInUser>>(Subject.AuthUserLogin, { caller: from, params: { username, password, v_code } });
+      const reply = await ctx.relay<Reply<LoggedInUser>>(Subject.AuthUserLogin, { caller: from, params: { username, password, v_code } });
       return { uid: (reply.data as LoggedInUser).uid };
     } catch (error) {
       if (error instanceof AppError) return { code: error.code, key: error.key, params: error.params };

@@ -41,13 +41,13 @@ describe('auth.user.register and the register_open setting', () => {
   let stub: SettingsStub;
 
   const captchaFor = async (app: ContextApp, caller: Caller) => {
-    await app.transport.send(Subject.AuthCaptchaCreate, { caller, params: {} });
+    await app.relay(Subject.AuthCaptchaCreate, { caller, params: {} });
     return (await app.app.get(KeyValueStore).get(captchaKey(caller.clientId))) as string;
   };
   const register = async (app: ContextApp, username: string) => {
     const caller = testCaller();
     const params = { username, password: 'secret-1', confirm_password: 'secret-1', v_code: await captchaFor(app, caller) };
-    return app.transport.send<Reply<never[]>>(Subject.AuthUserRegister, { caller, params });
+    return app.relay<Reply<never[]>>(Subject.AuthUserRegister, { caller, params });
   };
   const stored = (app: ContextApp, username: string) => app.app.get(DocumentStore).collection<{ username: string }>('users').count({ username });
 

@@ -1,17 +1,6 @@
 import * as fs from 'node:fs';
 import { hashSecret, KeyValueStore } from '@quire/platform';
-import {
-  AppError,
-  type Caller,
-  captchaKey,
-  type LoggedInUser,
-  type Reply,
-  type SessionRecord,
-  sessionKey,
-  Subject,
-  type UserInfo,
-  userSessionsKey,
-} from '@quire/proto';
+import { AppError, type Caller, captchaKey, type LoggedInUser, type Reply, type SessionRecord, sessionKey, Subject, type UserInfo, userSessionsKey } from '@quire/proto';
 import { type ContextApp, createContextApp, databaseText, testCaller } from '@quire/testing';
 import { AuthModule } from '../src/auth.module';
 
@@ -30,8 +19,7 @@ describe('auth sessions', () => {
   let kv: KeyValueStore;
   let sequence = 0;
 
-  const send = <T>(subject: (typeof Subject)[keyof typeof Subject], caller: Caller, params: Record<string, unknown> = {}) =>
-    ctx.transport.send<T>(subject, { caller, params });
+  const send = <T>(subject: (typeof Subject)[keyof typeof Subject], caller: Caller, params: Record<string, unknown> = {}) => ctx.relay<T>(subject, { caller, params });
   const captchaFor = async (caller: Caller) => {
     await send(Subject.AuthCaptchaCreate, caller);
     return (await kv.get(captchaKey(caller.clientId))) as string;
@@ -137,19 +125,10 @@ describe('auth sessions', () => {
     const code = await captchaFor(browser);
     const wrong = code === '1111' ? '2222' : '1111';
 
-    expect(await codeOf(send(Subject.AuthUserLogin, browser, { username, password: 'guarded-pass', v_code: wrong }))).toEqual([
-      10206,
-      'verification_code_are_incorrect',
-    ]);
-    expect(await codeOf(send(Subject.AuthUserLogin, browser, { username, password: 'guarded-pass', v_code: code }))).toEqual([
-      10206,
-      'verification_code_are_incorrect',
-    ]);
+    expect(await codeOf(send(Subject.AuthUserLogin, browser, { username, password: 'guarded-pass', v_code: wrong }))).toEqual([10206, 'verification_code_are_incorrect']);
+    expect(await codeOf(send(Subject.AuthUserLogin, browser, { username, password: 'guarded-pass', v_code: code }))).toEqual([10206, 'verification_code_are_incorrect']);
     // a wrong password with a fresh correct code still counts as a failure and keeps answering 10210
-    expect(await codeOf(send(Subject.AuthUserLogin, browser, { username, password: 'wrong-pass', v_code: await captchaFor(browser) }))).toEqual([
-      10210,
-      'username_or_password_incorrect',
-    ]);
+    expect(await codeOf(send(Subject.AuthUserLogin, browser, { username, password: 'wrong-pass', v_code: await captchaFor(browser) }))).toEqual([10210, 'username_or_password_incorrect']);
   });
 
   it('answers info for a session whose user no longer exists with 10102', async () => {
@@ -187,7 +166,7 @@ describe('auth sessions stored before tokens were hashed', () => {
 
         // The upgraded session ends as any other: logging out with it ends it, the other stays.
         const caller = testCaller({ uid: 41, username: 'early_bird', groupid: 2, token: hashSecret(token) });
-        await second.transport.send(Subject.AuthUserLogout, { caller, params: {} });
+        await second.relay(Subject.AuthUserLogout, { caller, params: {} });
         expect(await upgraded.get(sessionKey(hashSecret(token)))).toBeNull();
         expect(await upgraded.setMembers(userSessionsKey(41))).toEqual([hashSecret(otherToken)]);
       } finally {

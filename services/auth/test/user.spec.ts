@@ -12,8 +12,7 @@ describe('auth service', () => {
   let ctx: ContextApp;
   let kv: KeyValueStore;
 
-  const send = <T>(subject: (typeof Subject)[keyof typeof Subject], caller: Caller, params: Params = {}) =>
-    ctx.transport.send<T>(subject, { caller, params });
+  const send = <T>(subject: (typeof Subject)[keyof typeof Subject], caller: Caller, params: Params = {}) => ctx.relay<T>(subject, { caller, params });
 
   const failure = async (subject: (typeof Subject)[keyof typeof Subject], caller: Caller, params: Params) => {
     try {
@@ -104,17 +103,21 @@ describe('auth service', () => {
     it('refuses a taken username', async () => {
       await register(testCaller(), 'taken_name');
       const caller = testCaller();
-      expect(await failure(Subject.AuthUserRegister, caller, { username: 'taken_name', password: 'secret-1', confirm_password: 'secret-1', v_code: await captchaFor(caller) })).toMatchObject({
-        code: 10101,
-        key: 'username_exists',
-      });
+      expect(await failure(Subject.AuthUserRegister, caller, { username: 'taken_name', password: 'secret-1', confirm_password: 'secret-1', v_code: await captchaFor(caller) })).toMatchObject(
+        {
+          code: 10101,
+          key: 'username_exists',
+        },
+      );
     });
 
     it('is closed when the administrator closed registration', async () => {
       await ctx.app.get(DocumentStore).collection('settings').insertOne({ name: 'register_open', value: '0', updated_at: 0 });
       try {
         const caller = testCaller();
-        expect(await failure(Subject.AuthUserRegister, caller, { username: 'late_comer', password: 'secret-1', confirm_password: 'secret-1', v_code: await captchaFor(caller) })).toMatchObject({
+        expect(
+          await failure(Subject.AuthUserRegister, caller, { username: 'late_comer', password: 'secret-1', confirm_password: 'secret-1', v_code: await captchaFor(caller) }),
+        ).toMatchObject({
           code: 10101,
           key: 'register_closed',
         });
@@ -275,7 +278,7 @@ describe('auth service', () => {
         expect(printed).not.toBeNull();
         const password = (printed as RegExpMatchArray)[1];
         expect(password).not.toBe('123456');
-        const reply = await fresh.transport.send<Reply<LoggedInUser>>(Subject.AuthUserLogin, { caller: testCaller(), params: { username: 'showdoc', password } });
+        const reply = await fresh.relay<Reply<LoggedInUser>>(Subject.AuthUserLogin, { caller: testCaller(), params: { username: 'showdoc', password } });
         expect(reply.data?.groupid).toBe(1);
         expect(await fresh.app.get(DocumentStore).collection<{ username: string }>('users').count({ username: 'showdoc' })).toBe(1);
       } finally {

@@ -19,18 +19,6 @@ import { WordExporter } from './word/word-exporter';
  */
 @Module({
   controllers: [ExportController],
-  providers: [
-    ItemClient,
-    PageClient,
-    ItemLoader,
-    ExportSource,
-    ExportTexts,
-    WordExporter,
-    MarkdownExporter,
-    ExportJobRepository,
-    ExportJobService,
-    ExportProcessor,
-    ExportSweeper,
-  ],
+  providers: [ItemClient, PageClient, ItemLoader, ExportSource, ExportTexts, WordExporter, MarkdownExporter, ExportJobRepository, ExportJobService, ExportProcessor, ExportSweeper],
 })
 export class ExportModule {}

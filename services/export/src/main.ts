@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { runService } from '@quire/platform';
-import { JobName } from '@quire/proto';
+import { appErrors, JobName } from '@quire/proto';
 import { ExportModule } from './export.module';
 
-/** The export service as its own process: NATS queue group 'export', BullMQ workers for the export jobs. */
-runService('export', ExportModule, { consumes: [JobName.ExportWord, JobName.ExportMarkdown] });
+/** The export service as its own process: NATS queue group 'export', BullMQ workers for the export jobs and the hourly sweep. */
+runService('export', ExportModule, { consumes: [JobName.ExportWord, JobName.ExportMarkdown, JobName.SweepExports], errors: appErrors });

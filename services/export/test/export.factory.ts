@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import JSZip from 'jszip';
+import { strFromU8, unzipSync, type Unzipped } from 'fflate';
 import { BlobStorage } from '@quire/platform';
 import { type Caller, type ExportStatus, JobName, MemberGroup, type Reply, sniffContentType, Subject, type UploadedReply, type WireParams } from '@quire/proto';
 import { type ContextApp, type ContextAppOptions, createContextApp, createUser } from '@quire/testing';
@@ -13,7 +13,7 @@ import { ExportModule } from '../src/export.module';
 /** The export service with the page, item and auth services it reads through, working on its own jobs. */
 export function bootExportApp(options: ContextAppOptions = {}): Promise<ContextApp> {
   return createContextApp([ExportModule, PageModule, ItemModule, AuthModule], {
-    consumes: [JobName.ExportWord, JobName.ExportMarkdown],
+    consumes: [JobName.ExportWord, JobName.ExportMarkdown, JobName.SweepExports],
     ...options,
     env: { LANGUAGE: 'en', ...options.env },
   });
@@ -22,17 +22,14 @@ export function bootExportApp(options: ContextAppOptions = {}): Promise<ContextA
 export type User = Caller & { password: string };
 
 /** A 2×2 PNG (a real image, so Word can show it). */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 
 /** Drives the export service (and the services it reads) through the transport, as the gateway would. */
 export class ExportWorld {
   constructor(readonly ctx: ContextApp) {}
 
   send<R = unknown>(subject: Subject, caller: Caller, params: WireParams = {}): Promise<R> {
-    return this.ctx.transport.send<R>(subject, { caller, params });
+    return this.ctx.relay<R>(subject, { caller, params });
   }
 
   user(): Promise<User> {
@@ -93,48 +90,60 @@ export class ExportWorld {
   }
 
   /** start → wait → download, as the SPA's progress bar does; the opened .docx or zip. */
-  async exported(caller: Caller, params: WireParams): Promise<{ zip: JSZip; reply: Reply; status: ExportStatus }> {
+  async exported(caller: Caller, params: WireParams): Promise<{ zip: Unzipped; reply: Reply; status: ExportStatus }> {
     const { job_id } = await this.start(caller, params);
     const status = await this.finished(caller, job_id);
     if (status.state !== 'completed') throw new Error(`export failed: ${status.error}`);
     const reply = await this.send<Reply>(Subject.ExportJobDownload, caller, { job_id });
-    return { zip: await JSZip.loadAsync(await this.bytes(reply)), reply, status };
+    return { zip: openZip(await this.bytes(reply)), reply, status };
   }
 }
 
+/** The entries of a zip by name, folders (ending in `/`) included. */
+export function openZip(bytes: Buffer): Unzipped {
+  return unzipSync(new Uint8Array(bytes));
+}
+
+/** The names of the files in a zip, without its folders. */
+export function fileNames(zip: Unzipped): string[] {
+  return Object.keys(zip).filter((name) => !name.endsWith('/'));
+}
+
 /** The text of a part of a zip. */
-export async function part(zip: JSZip, name: string): Promise<string> {
-  const file = zip.file(name);
-  if (!file) throw new Error(`no ${name} in the zip (${Object.keys(zip.files).join(', ')})`);
-  return file.async('string');
+export function part(zip: Unzipped, name: string): string {
+  const file = zip[name];
+  if (!file) throw new Error(`no ${name} in the zip (${Object.keys(zip).join(', ')})`);
+  return strFromU8(file);
 }
 
 /** The visible text of every paragraph of word/document.xml, in order. */
-export async function paragraphs(zip: JSZip): Promise<string[]> {
-  const xml = await part(zip, 'word/document.xml');
-  return [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((p) =>
-    [...p[0].matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((t) => decodeXml(t[1])).join(''),
-  );
+export function paragraphs(zip: Unzipped): string[] {
+  const xml = part(zip, 'word/document.xml');
+  return [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((p) => [...p[0].matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((t) => decodeXml(t[1])).join(''));
 }
 
 /** The heading paragraphs (style Heading1…6) of word/document.xml as `level: text`. */
-export async function headings(zip: JSZip): Promise<string[]> {
-  const xml = await part(zip, 'word/document.xml');
+export function headings(zip: Unzipped): string[] {
+  const xml = part(zip, 'word/document.xml');
   return [...xml.matchAll(/<w:p>(?:(?!<\/w:p>)[\s\S])*?<w:pStyle w:val="Heading(\d)"\/>[\s\S]*?<\/w:p>/g)].map(
     (p) => `${p[1]}: ${[...p[0].matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((t) => decodeXml(t[1])).join('')}`,
   );
 }
 
 /** The text of every table cell, row by row. */
-export async function tableCells(zip: JSZip): Promise<string[][]> {
-  const xml = await part(zip, 'word/document.xml');
+export function tableCells(zip: Unzipped): string[][] {
+  const xml = part(zip, 'word/document.xml');
   return [...xml.matchAll(/<w:tr>[\s\S]*?<\/w:tr>/g)].map((row) =>
     [...row[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((cell) => [...cell[0].matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((t) => decodeXml(t[1])).join('')),
   );
 }
 
 function decodeXml(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 
 /** Resolves to the error's code and message key, or fails when the call succeeded. */

@@ -2,7 +2,7 @@ import { ErrorCode, MemberGroup, type Reply, Subject } from '@quire/proto';
 import { type ContextApp, testCaller } from '@quire/testing';
 import { BlobStorage } from '@quire/platform';
 import { ExportJobService } from '../src/job/export-job.service';
-import { bootExportApp, ExportWorld, failure, headings, paragraphs, part, tableCells, type User } from './export.factory';
+import { bootExportApp, ExportWorld, failure, fileNames, headings, paragraphs, part, tableCells, type User } from './export.factory';
 
 const API_PAGE = `# Get user
 
@@ -67,7 +67,7 @@ describe(ExportJobService.name, () => {
         filename: 'Payments API.docx',
         inline: false,
       });
-      expect(await headings(zip)).toEqual([
+      expect(headings(zip)).toEqual([
         '1: 1、Intro',
         '1: 2、Overview',
         '1: 3、Admin',
@@ -78,11 +78,11 @@ describe(ExportJobService.name, () => {
         '3: 4.2.1、Get user',
         '4: Get user',
       ]);
-      const text = await paragraphs(zip);
+      const text = paragraphs(zip);
       expect(text.slice(0, 3)).toEqual(['Payments API', 'Everything about payments', expect.stringMatching(/^Exported \d{4}-/)]);
       expect(text).toContain('Contents');
       // The table of contents is filled in already, linking to the headings.
-      const xml = await part(zip, 'word/document.xml');
+      const xml = part(zip, 'word/document.xml');
       expect(xml).toMatch(/<w:hyperlink [^>]*w:anchor="_Toc_quire_8"[^>]*>(?:(?!<\/w:hyperlink>)[\s\S])*4\.2\.1、Get user/);
       expect(xml).toContain('<w:bookmarkStart w:id="100008" w:name="_Toc_quire_8"/><w:r><w:t xml:space="preserve">4.2.1、Get user</w:t>');
     });
@@ -93,27 +93,27 @@ describe(ExportJobService.name, () => {
 
       const { zip } = await world.exported(owner, { item_id: itemId });
 
-      const xml = await part(zip, 'word/document.xml');
+      const xml = part(zip, 'word/document.xml');
       expect(xml).toMatch(/<w:r><w:rPr><w:b\/><w:bCs\/><\/w:rPr><w:t xml:space="preserve">one user<\/w:t><\/w:r>/);
       expect(xml).toMatch(/<w:i\/><w:iCs\/><\/w:rPr><w:t xml:space="preserve">quickly<\/w:t>/);
       expect(xml).toMatch(/<w:strike\/><\/w:rPr><w:t xml:space="preserve">slowly<\/w:t>/);
       expect(xml).toMatch(/<w:rFonts w:ascii="Consolas"[^>]*\/>(?:(?!<\/w:r>)[\s\S])*GET \/user/);
       expect(xml).toMatch(/<w:hyperlink r:id="(rIdQuire\d+)"[^>]*><w:r><w:rPr><w:rStyle w:val="Hyperlink"\/><\/w:rPr><w:t xml:space="preserve">the guide/);
-      const rels = await part(zip, 'word/_rels/document.xml.rels');
+      const rels = part(zip, 'word/_rels/document.xml.rels');
       expect(rels).toContain('Target="https://example.com/guide" TargetMode="External"');
-      expect(await tableCells(zip)).toEqual([
+      expect(tableCells(zip)).toEqual([
         ['Parameter', 'Required', 'Type', 'Description'],
         ['uid', 'yes', 'int', "The user's id"],
         ['fields', 'no', 'string', 'Comma-separated'],
       ]);
       expect(xml).toContain('<w:tblHeader/>');
       expect(xml).toMatch(/<w:pStyle w:val="QuireCode"\/><\/w:pPr><w:r><w:t xml:space="preserve">\{ &quot;uid&quot;: 1, &quot;name&quot;: &quot;Ada&quot; \}<\/w:t>/);
-      const text = await paragraphs(zip);
+      const text = paragraphs(zip);
       expect(text).toEqual(expect.arrayContaining(['First step', 'Second step', 'nested bullet', 'deep number', '☑ written', '☐ reviewed', 'A quoted remark', 'nested deeper', 'Done.']));
       expect(xml).toMatch(/<w:numPr><w:ilvl w:val="2"\/><w:numId w:val="\d+"\/><\/w:numPr>(?:(?!<\/w:p>)[\s\S])*deep number/);
       expect(xml).toMatch(/<w:pStyle w:val="QuireQuote"\/>(?:(?!<\/w:p>)[\s\S])*nested deeper/);
       expect(xml).toContain('<w:pBdr><w:bottom w:val="single"');
-      const numbering = await part(zip, 'word/numbering.xml');
+      const numbering = part(zip, 'word/numbering.xml');
       expect(numbering).toContain('<w:numFmt w:val="bullet"/>');
       expect(numbering).toContain('<w:numFmt w:val="decimal"/>');
     });
@@ -126,13 +126,13 @@ describe(ExportJobService.name, () => {
       const { zip, reply } = await world.exported(owner, { item_id: itemId });
 
       expect(reply.blob?.filename).toBe('接口文档.docx');
-      expect(await headings(zip)).toEqual(['1: 1、用户模块', '2: 1.1、获取用户', '4: 请求参数']);
-      expect(await tableCells(zip)).toEqual([
+      expect(headings(zip)).toEqual(['1: 1、用户模块', '2: 1.1、获取用户', '4: 请求参数']);
+      expect(tableCells(zip)).toEqual([
         ['参数名', '必选', '说明'],
         ['用户编号', '是', '用户的唯一标识'],
       ]);
-      expect(await paragraphs(zip)).toEqual(expect.arrayContaining(['接口文档', '支付系统的接口说明', '返回 = 成功']));
-      const styles = await part(zip, 'word/styles.xml');
+      expect(paragraphs(zip)).toEqual(expect.arrayContaining(['接口文档', '支付系统的接口说明', '返回 = 成功']));
+      const styles = part(zip, 'word/styles.xml');
       expect(styles).toMatch(/w:eastAsia="Microsoft YaHei"/);
       expect(styles).toMatch(/<w:lang [^>]*w:eastAsia="zh-CN"/);
     });
@@ -144,13 +144,13 @@ describe(ExportJobService.name, () => {
 
       const { zip } = await world.exported(owner, { item_id: itemId });
 
-      expect(Object.values(zip.files).filter((file) => !file.dir && file.name.startsWith('word/media/')).map((file) => file.name)).toEqual(['word/media/quire-image-1.png']);
-      expect(await zip.file('word/media/quire-image-1.png')?.async('nodebuffer')).toEqual(await world.bytes({ $reply: true, blob: { key: pasted.key, contentType: '', filename: '', inline: false } }));
-      const xml = await part(zip, 'word/document.xml');
+      expect(fileNames(zip).filter((name) => name.startsWith('word/media/'))).toEqual(['word/media/quire-image-1.png']);
+      expect(Buffer.from(zip['word/media/quire-image-1.png'])).toEqual(await world.bytes({ $reply: true, blob: { key: pasted.key, contentType: '', filename: '', inline: false } }));
+      const xml = part(zip, 'word/document.xml');
       expect(xml.match(/<wp:inline/g)).toHaveLength(2);
       expect(xml).toContain('descr="login screen"');
-      expect(await part(zip, '[Content_Types].xml')).toContain('Extension="png"');
-      expect(await part(zip, 'word/_rels/document.xml.rels')).toContain('Target="https://cdn.example.com/logo.png" TargetMode="External"');
+      expect(part(zip, '[Content_Types].xml')).toContain('Extension="png"');
+      expect(part(zip, 'word/_rels/document.xml.rels')).toContain('Target="https://cdn.example.com/logo.png" TargetMode="External"');
     });
 
     it('links an image missing from storage instead of failing the export', async () => {
@@ -161,8 +161,8 @@ describe(ExportJobService.name, () => {
 
       const { zip } = await world.exported(owner, { item_id: itemId });
 
-      expect(Object.values(zip.files).some((file) => !file.dir && file.name.startsWith('word/media/'))).toBe(false);
-      expect(await paragraphs(zip)).toContain('Image not available: diagram and Image not available: elsewhere');
+      expect(fileNames(zip).some((name) => name.startsWith('word/media/'))).toBe(false);
+      expect(paragraphs(zip)).toContain('Image not available: diagram and Image not available: elsewhere');
     });
 
     it('exports one catalog with its sub-catalogs, named after it', async () => {
@@ -176,9 +176,9 @@ describe(ExportJobService.name, () => {
       const { zip, reply } = await world.exported(owner, { item_id: itemId, cat_id: guide });
 
       expect(reply.blob?.filename).toBe('Manual - Guide.docx');
-      expect(await headings(zip)).toEqual(['1: 1、Start', '1: 2、Advanced', '2: 2.1、Tuning']);
-      expect(await paragraphs(zip)).toContain('Catalog: Guide');
-      expect(await paragraphs(zip)).not.toContain('not exported');
+      expect(headings(zip)).toEqual(['1: 1、Start', '1: 2、Advanced', '2: 2.1、Tuning']);
+      expect(paragraphs(zip)).toContain('Catalog: Guide');
+      expect(paragraphs(zip)).not.toContain('not exported');
     });
 
     it('writes a valid document saying so for an item without pages', async () => {
@@ -186,21 +186,22 @@ describe(ExportJobService.name, () => {
 
       const { zip } = await world.exported(owner, { item_id: itemId });
 
-      expect(await paragraphs(zip)).toContain('This item has no pages yet.');
-      expect(await headings(zip)).toEqual([]);
+      expect(paragraphs(zip)).toContain('This item has no pages yet.');
+      expect(headings(zip)).toEqual([]);
     });
 
     it('exports broken Markdown as the text it is', async () => {
       const itemId = await world.item(owner, 'Broken');
-      const broken = '```js\nunclosed fence\n\n| a | b\n|--\n**bold never closed [link](\n' + '>'.repeat(200) + ' deep quote\n' + '- '.repeat(100) + 'deep list\n\u0001\u0002 control \uD800 lone';
+      const broken =
+        '```js\nunclosed fence\n\n| a | b\n|--\n**bold never closed [link](\n' + '>'.repeat(200) + ' deep quote\n' + '- '.repeat(100) + 'deep list\n\u0001\u0002 control \uD800 lone';
       await world.page(owner, itemId, 'Chaos', broken);
       await world.page(owner, itemId, 'After', 'still here');
 
       const { zip } = await world.exported(owner, { item_id: itemId });
 
-      expect(await headings(zip)).toEqual(['1: 1、Chaos', '1: 2、After']);
-      expect((await paragraphs(zip)).join('\n')).toContain('unclosed fence');
-      expect(await paragraphs(zip)).toContain('still here');
+      expect(headings(zip)).toEqual(['1: 1、Chaos', '1: 2、After']);
+      expect(paragraphs(zip).join('\n')).toContain('unclosed fence');
+      expect(paragraphs(zip)).toContain('still here');
     });
 
     it('exports Markdown built to make the parser slow as its text, in pieces that parse quickly', async () => {
@@ -213,31 +214,30 @@ describe(ExportJobService.name, () => {
 
       const { zip } = await world.exported(owner, { item_id: itemId });
 
-      expect(await headings(zip)).toEqual(['1: 1、Emphasis', '1: 2、Brackets', '1: 3、Table', '1: 4、After']);
-      const text = (await paragraphs(zip)).join('');
+      expect(headings(zip)).toEqual(['1: 1、Emphasis', '1: 2、Brackets', '1: 3、Table', '1: 4、After']);
+      const text = paragraphs(zip).join('');
       expect(text.split('a').length - 1).toBeGreaterThanOrEqual(50_000);
       expect(text.split('[').length - 1).toBe(30_000);
-      expect((await tableCells(zip))[1]).toEqual(['*x'.repeat(10_000), '| kept']);
-      expect(await paragraphs(zip)).toContain('still here');
+      expect(tableCells(zip)[1]).toEqual(['*x'.repeat(10_000), '| kept']);
+      expect(paragraphs(zip)).toContain('still here');
     }, 60_000);
 
-    it('exports a page holding a 5 MB table within seconds, keeping its first rows with a note', async () => {
+    // How long it takes is measured by `npm run bench` (bench-export), not asserted here.
+    it('exports a page holding a 5 MB table, keeping its first rows with a note', async () => {
       const itemId = await world.item(owner, 'Huge');
       const rows = Array.from({ length: 160_000 }, (_, i) => `| row ${i} | value ${i} | 说明 ${i} |`);
       const table = `| A | B | C |\n|---|---|---|\n${rows.join('\n')}`;
       expect(Buffer.byteLength(table)).toBeGreaterThan(5_000_000);
       await world.page(owner, itemId, 'Big table', table);
 
-      const started = Date.now();
       const { zip } = await world.exported(owner, { item_id: itemId });
 
-      expect(Date.now() - started).toBeLessThan(25_000);
-      const cells = await tableCells(zip);
+      const cells = tableCells(zip);
       expect(cells[0]).toEqual(['A', 'B', 'C']);
       expect(cells[1]).toEqual(['row 0', 'value 0', '说明 0']);
       expect(cells).toHaveLength(5001);
       expect(cells[5000]).toEqual(['row 4999', 'value 4999', '说明 4999']);
-      const notes = (await paragraphs(zip)).filter((text) => text.startsWith('This '));
+      const notes = paragraphs(zip).filter((text) => text.startsWith('This '));
       expect(notes).toEqual([
         expect.stringMatching(/^This table has \d{5} rows; the first 5000 are shown here\. The full table is in the page itself\.$/),
         `This page is too long to export in full; the first 2000000 characters of ${table.length} are shown.`,
@@ -266,7 +266,7 @@ describe(ExportJobService.name, () => {
 
       const { zip } = await world.exported(editor, { item_id: itemId });
 
-      expect(await headings(zip)).toEqual(['1: 1、Page']);
+      expect(headings(zip)).toEqual(['1: 1、Page']);
     });
 
     it('answers a missing item_id, an unknown item and a catalog of another item clearly', async () => {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccessController } from './access/access.controller';
+import { AccessVersion } from './access/access-version';
 import { ItemAdminControllers, ItemAdminProviders } from './admin/item-admin.parts';
 import { ItemAccessService } from './access/item-access.service';
 import { ApiKeyController } from './api-key/api-key.controller';
@@ -7,6 +8,7 @@ import { ApiKeyService } from './api-key/api-key.service';
 import { ItemTokenRepository } from './api-key/item-token.repository';
 import { AuthClient } from './clients/auth.client';
 import { NoticeClient } from './clients/notice.client';
+import { NoticeVersion } from './clients/notice-version';
 import { PageClient } from './clients/page.client';
 import { TeamClient } from './clients/team.client';
 import { ItemInfoService } from './item/item-info.service';
@@ -32,6 +34,8 @@ import { OpenApiService } from './open-api/open-api.service';
 @Module({
   controllers: [ItemController, AccessController, MemberController, ApiKeyController, OpenApiController, MaintenanceController, ...ItemAdminControllers],
   providers: [
+    AccessVersion,
+    NoticeVersion,
     ItemRepository,
     ItemSortRepository,
     MemberRepository,

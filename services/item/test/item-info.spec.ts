@@ -42,8 +42,20 @@ describe('item service: item/info', () => {
 
     const info = await world.send<RegularInfo>(Subject.ItemItemInfo, owner, { item_id: itemId, default_page_id: deep.page_id });
     expect(Object.keys(info)).toEqual([
-      'item_id', 'item_domain', 'is_archived', 'item_name', 'default_page_id', 'default_cat_id2', 'default_cat_id3', 'default_cat_id4',
-      'unread_count', 'item_type', 'menu', 'is_login', 'ItemPermn', 'ItemCreator',
+      'item_id',
+      'item_domain',
+      'is_archived',
+      'item_name',
+      'default_page_id',
+      'default_cat_id2',
+      'default_cat_id3',
+      'default_cat_id4',
+      'unread_count',
+      'item_type',
+      'menu',
+      'is_login',
+      'ItemPermn',
+      'ItemCreator',
     ]);
     expect(info).toMatchObject({
       item_id: itemId,

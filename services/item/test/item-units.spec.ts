@@ -45,9 +45,7 @@ describe('item service: a change is kept whole or not at all', () => {
     // The clean-up after a failed copy asks the page service first: here it does not answer either.
     const restorePages = failNthCall(ctx.app.get(PageClient), 'purgeItem');
     try {
-      await failing(ctx.app.get(MemberRepository), 'add', 2, () =>
-        world.send(Subject.ItemItemAdd, owner, { item_name: 'Unfinished copy', item_type: 1, copy_item_id: source }),
-      );
+      await failing(ctx.app.get(MemberRepository), 'add', 2, () => world.send(Subject.ItemItemAdd, owner, { item_name: 'Unfinished copy', item_type: 1, copy_item_id: source }));
     } finally {
       restorePages();
     }

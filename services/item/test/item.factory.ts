@@ -22,7 +22,7 @@ export class ItemWorld {
   constructor(readonly ctx: ContextApp) {}
 
   send<R = unknown>(subject: Subject, caller: Caller, params: WireParams = {}): Promise<R> {
-    return this.ctx.transport.send(subject, { caller, params }).then((reply) => parseJsonReply<R>(reply));
+    return this.ctx.relay(subject, { caller, params }).then((reply) => parseJsonReply<R>(reply));
   }
 
   user(options: { groupid?: number; username?: string } = {}): Promise<User> {

@@ -93,7 +93,9 @@ describe('item service: items', () => {
       const readerAccess = await world.send<ItemAccess>(Subject.ItemAccessCheck, reader, { item_id: copy });
       expect(readerAccess).toMatchObject({ visit: true, edit: false });
       expect(await world.send<ItemAccess>(Subject.ItemAccessCheck, owner, { item_id: copy })).toMatchObject({ visit: false, creator: false });
-      const info = await world.send<{ menu: { pages: { page_title: string }[]; catalogs: { cat_name: string; pages: { page_title: string }[] }[] } }>(Subject.ItemItemInfo, editor, { item_id: copy });
+      const info = await world.send<{ menu: { pages: { page_title: string }[]; catalogs: { cat_name: string; pages: { page_title: string }[] }[] } }>(Subject.ItemItemInfo, editor, {
+        item_id: copy,
+      });
       expect(info.menu.pages.map((p) => p.page_title)).toEqual(['Root page']);
       expect(info.menu.catalogs.map((c) => [c.cat_name, c.pages.map((p) => p.page_title)])).toEqual([['Guides', ['Intro']]]);
     });
@@ -104,7 +106,12 @@ describe('item service: items', () => {
       await world.member(source, reader, MemberGroup.ReadOnly);
       const deleted = await world.item(owner);
       await world.setStored(deleted, { is_del: 1, del_time: Math.floor(Date.now() / 1000) });
-      for (const [caller, from] of [[reader, source], [other, source], [owner, deleted], [owner, 999999]] as const) {
+      for (const [caller, from] of [
+        [reader, source],
+        [other, source],
+        [owner, deleted],
+        [owner, 999999],
+      ] as const) {
         expect(await failure(world.send(Subject.ItemItemAdd, caller, { item_name: 'Copy', copy_item_id: from }))).toEqual({ code: ErrorCode.NoPermission, key: 'no_permission' });
       }
       expect(await world.send<ItemListEntry[]>(Subject.ItemItemMyList, reader)).toEqual([expect.objectContaining({ item_id: source })]);
@@ -139,7 +146,11 @@ describe('item service: items', () => {
       const [a, b, c] = [await world.item(me, { name: 'a' }), await world.item(me, { name: 'b' }), await world.item(me, { name: 'c' })];
       expect(await world.send(Subject.ItemItemSort, me, { data: JSON.stringify({ [a]: 2, [b]: 1 }) })).toEqual([]);
       const list = await world.send<ItemListEntry[]>(Subject.ItemItemMyList, me);
-      expect(list.map((i) => [i.item_id, i.s_number])).toEqual([[c, 0], [b, 1], [a, 2]]);
+      expect(list.map((i) => [i.item_id, i.s_number])).toEqual([
+        [c, 0],
+        [b, 1],
+        [a, 2],
+      ]);
       // A new save replaces the old one.
       await world.send(Subject.ItemItemSort, me, { data: JSON.stringify({ [c]: 3, [b]: 2, [a]: 1 }) });
       expect((await world.send<ItemListEntry[]>(Subject.ItemItemMyList, me)).map((i) => i.item_id)).toEqual([a, b, c]);
@@ -280,7 +291,16 @@ describe('item service: items', () => {
 
     it('item.access.check answers no rights for a missing item', async () => {
       expect(await world.send<ItemAccess>(Subject.ItemAccessCheck, owner, { item_id: 999999 })).toEqual({
-        item_id: 999999, exists: false, item_name: '', item_description: '', item_type: 1, visit: false, edit: false, creator: false, archived: false, private: false,
+        item_id: 999999,
+        exists: false,
+        item_name: '',
+        item_description: '',
+        item_type: 1,
+        visit: false,
+        edit: false,
+        creator: false,
+        archived: false,
+        private: false,
       });
     });
   });

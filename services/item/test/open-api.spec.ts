@@ -1,13 +1,6 @@
-import { ErrorCode, type ItemTokenRow, type Menu, Subject } from '@quire/proto';
+import { ErrorCode, type ItemTokenRow, type Menu, type PageRow, Subject } from '@quire/proto';
 import { type ContextApp, testCaller } from '@quire/testing';
 import { bootItemApp, failure, ItemWorld, replyText, type User } from './item.factory';
-
-interface PageRowLike {
-  page_id: number;
-  page_title: string;
-  cat_id: number;
-  s_number: number;
-}
 
 describe('item service: open API', () => {
   let ctx: ContextApp;
@@ -34,9 +27,15 @@ describe('item service: open API', () => {
     it('creates a page under a catalog path, then updates it by title', async () => {
       const { itemId, key } = await itemWithKey({ password: 'private items work too' });
       const creds = { api_key: key.api_key, api_token: key.api_token };
-      const created = await world.send<PageRowLike>(Subject.ItemOpenUpdatePage, script, { ...creds, cat_name: 'API/Users', cat_name_sub: 'Login', page_title: 'POST /login', page_content: 'v1' });
+      const created = await world.send<PageRow>(Subject.ItemOpenUpdatePage, script, {
+        ...creds,
+        cat_name: 'API/Users',
+        cat_name_sub: 'Login',
+        page_title: 'POST /login',
+        page_content: 'v1',
+      });
       expect(created).toMatchObject({ page_title: 'POST /login', s_number: 99 });
-      const updated = await world.send<PageRowLike>(Subject.ItemOpenUpdatePage, script, { ...creds, cat_name: 'API/Users/Login', page_title: 'POST /login', page_content: 'v2', s_number: '3' });
+      const updated = await world.send<PageRow>(Subject.ItemOpenUpdatePage, script, { ...creds, cat_name: 'API/Users/Login', page_title: 'POST /login', page_content: 'v2', s_number: '3' });
       expect(updated.page_id).toBe(created.page_id);
       expect(updated.s_number).toBe(3);
 
@@ -50,12 +49,7 @@ describe('item service: open API', () => {
     it('answers 10306 to a wrong or missing key or token, and writes nothing', async () => {
       const { itemId, key } = await itemWithKey();
       const mismatch = { code: ErrorCode.ApiKeyMismatch, key: 'api_key_mismatch' };
-      for (const creds of [
-        { api_key: key.api_key, api_token: 'wrong' },
-        { api_key: 'wrong', api_token: key.api_token },
-        { api_key: key.api_key },
-        {},
-      ]) {
+      for (const creds of [{ api_key: key.api_key, api_token: 'wrong' }, { api_key: 'wrong', api_token: key.api_token }, { api_key: key.api_key }, {}]) {
         expect(await failure(world.send(Subject.ItemOpenUpdatePage, script, { ...creds, page_title: 't', page_content: 'c' }))).toEqual(mismatch);
       }
       expect((await menuOf(itemId)).pages).toEqual([]);
@@ -69,19 +63,28 @@ describe('item service: open API', () => {
         key: 'api_key_mismatch',
       });
       // Nor does the new key work with the old token.
-      expect(await failure(world.send(Subject.ItemOpenUpdatePage, script, { api_key: reset.api_key, api_token: key.api_token, page_title: 't', page_content: 'c' }))).toMatchObject({ code: ErrorCode.ApiKeyMismatch });
-      expect(await world.send(Subject.ItemOpenUpdatePage, script, { api_key: reset.api_key, api_token: reset.api_token, page_title: 't', page_content: 'c' })).toMatchObject({ page_title: 't' });
+      expect(await failure(world.send(Subject.ItemOpenUpdatePage, script, { api_key: reset.api_key, api_token: key.api_token, page_title: 't', page_content: 'c' }))).toMatchObject({
+        code: ErrorCode.ApiKeyMismatch,
+      });
+      expect(await world.send(Subject.ItemOpenUpdatePage, script, { api_key: reset.api_key, api_token: reset.api_token, page_title: 't', page_content: 'c' })).toMatchObject({
+        page_title: 't',
+      });
     });
 
     it('refuses a deleted item (10306), an archived one (10101), and a missing title or content (10101)', async () => {
       const archived = await itemWithKey();
       await world.setStored(archived.itemId, { is_archived: 1 });
       const creds = { api_key: archived.key.api_key, api_token: archived.key.api_token };
-      expect(await failure(world.send(Subject.ItemOpenUpdatePage, script, { ...creds, page_title: 't', page_content: 'c' }))).toEqual({ code: ErrorCode.Failed, key: 'item_archived_read_only' });
+      expect(await failure(world.send(Subject.ItemOpenUpdatePage, script, { ...creds, page_title: 't', page_content: 'c' }))).toEqual({
+        code: ErrorCode.Failed,
+        key: 'item_archived_read_only',
+      });
 
       const deleted = await itemWithKey();
       await world.setStored(deleted.itemId, { is_del: 1, del_time: Math.floor(Date.now() / 1000) });
-      expect(await failure(world.send(Subject.ItemOpenUpdatePage, script, { api_key: deleted.key.api_key, api_token: deleted.key.api_token, page_title: 't', page_content: 'c' }))).toMatchObject({ code: ErrorCode.ApiKeyMismatch });
+      expect(
+        await failure(world.send(Subject.ItemOpenUpdatePage, script, { api_key: deleted.key.api_key, api_token: deleted.key.api_token, page_title: 't', page_content: 'c' })),
+      ).toMatchObject({ code: ErrorCode.ApiKeyMismatch });
 
       const live = await itemWithKey();
       const liveCreds = { api_key: live.key.api_key, api_token: live.key.api_token };

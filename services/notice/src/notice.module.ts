@@ -3,6 +3,7 @@ import { NoticeReceiptRepository } from './notice/notice-receipt.repository';
 import { NoticeController } from './notice/notice.controller';
 import { NoticeRepository } from './notice/notice.repository';
 import { NoticeService } from './notice/notice.service';
+import { NoticeVersion } from './notice/notice-version';
 
 /**
  * Notices: messages to users (collections `notices` and `notice_receipts`). Other services send
@@ -11,6 +12,6 @@ import { NoticeService } from './notice/notice.service';
  */
 @Module({
   controllers: [NoticeController],
-  providers: [NoticeRepository, NoticeReceiptRepository, NoticeService],
+  providers: [NoticeVersion, NoticeRepository, NoticeReceiptRepository, NoticeService],
 })
 export class NoticeModule {}

@@ -29,8 +29,7 @@ describe('notice service', () => {
 
   afterAll(() => ctx.close());
 
-  const send = <R = unknown>(subject: Subject, caller: Caller, params: WireParams = {}) =>
-    ctx.transport.send(subject, { caller, params }).then((reply) => parseJsonReply<R>(reply));
+  const send = <R = unknown>(subject: Subject, caller: Caller, params: WireParams = {}) => ctx.relay(subject, { caller, params }).then((reply) => parseJsonReply<R>(reply));
   const list = (caller: Caller, params: WireParams = {}) => send<NoticeRow[]>(Subject.NoticeNoticeList, caller, params);
   const unread = async (caller: Caller) => (await send<{ count: number }>(Subject.NoticeNoticeUnreadCount, caller)).count;
   const notify = (to: Caller, title: string, content = '<p>hello</p>', from: Caller = admin) =>
@@ -147,7 +146,9 @@ describe('notice service', () => {
     it('reach every user, each reading and deleting their own copy', async () => {
       const [a, b] = [await user(), await user()];
       const before = { a: await unread(a), b: await unread(b) };
-      expect(await send(Subject.NoticeNoticeSend, admin, { to_all: true, notice_title: 'Maintenance tonight', notice_content: '<p>22:00</p>', from_name: admin.username })).toEqual({ sent: 1 });
+      expect(await send(Subject.NoticeNoticeSend, admin, { to_all: true, notice_title: 'Maintenance tonight', notice_content: '<p>22:00</p>', from_name: admin.username })).toEqual({
+        sent: 1,
+      });
       expect(await unread(a)).toBe(before.a + 1);
       const announcement = (await list(a)).find((n) => n.notice_title === 'Maintenance tonight');
       expect(announcement).toMatchObject({ notice_content: '<p>22:00</p>', is_read: 0 });

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccessVersion } from './access/access-version';
 import { ItemAccessService } from './access/item-access.service';
 import { AttachmentModule } from './attachment/attachment.module';
 import { PageExportModule } from './export/page-export.module';
@@ -15,6 +16,9 @@ import { HistoryContentRepository } from './page/history/history-content.reposit
 import { HistoryController } from './page/history/history.controller';
 import { HistoryRepository } from './page/history/history.repository';
 import { HistoryService } from './page/history/history.service';
+import { PageInfoCache } from './page/page-info-cache';
+import { PageRevisions } from './page/page-revisions';
+import { PageUpserts } from './page/page-upserts';
 import { PageController } from './page/page.controller';
 import { PageRepository } from './page/page.repository';
 import { PageService } from './page/page.service';
@@ -37,20 +41,15 @@ import { TemplateService } from './template/template.service';
  */
 @Module({
   imports: [AttachmentModule, PageExportModule],
-  controllers: [
-    PageController,
-    HistoryController,
-    ShareController,
-    CatalogController,
-    MenuController,
-    TemplateController,
-    RecycleController,
-    MaintenanceController,
-  ],
+  controllers: [PageController, HistoryController, ShareController, CatalogController, MenuController, TemplateController, RecycleController, MaintenanceController],
   providers: [
+    AccessVersion,
     ItemAccessService,
     PageRepository,
     PageService,
+    PageInfoCache,
+    PageRevisions,
+    PageUpserts,
     HistoryRepository,
     HistoryContentRepository,
     HistoryService,

@@ -1,15 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BlobStorage, DocumentStore } from '@quire/platform';
-import {
-  type AttachmentListEntry,
-  type Caller,
-  MemberGroup,
-  type Reply,
-  Subject,
-  type UploadedFile,
-  type UploadedReply,
-  sniffContentType,
-} from '@quire/proto';
+import { type AttachmentListEntry, type Caller, MemberGroup, type Reply, Subject, type UploadedFile, type UploadedReply, sniffContentType } from '@quire/proto';
 import { type ContextApp, createContextApp, createUser, testCaller } from '@quire/testing';
 import { AuthModule } from '../../auth/src/auth.module';
 import { ItemModule } from '../../item/src/item.module';
@@ -30,8 +21,7 @@ describe(AttachmentService.name, () => {
   let blobs: BlobStorage;
   let sut: AttachmentService;
 
-  const send = <T>(subject: (typeof Subject)[keyof typeof Subject], caller: Caller, params: Record<string, unknown>) =>
-    ctx.transport.send<T>(subject, { caller, params });
+  const send = <T>(subject: (typeof Subject)[keyof typeof Subject], caller: Caller, params: Record<string, unknown>) => ctx.relay<T>(subject, { caller, params });
 
   /** What the gateway does before it forwards an upload: the bytes go into BlobStorage under a fresh key. */
   const stored = async (bytes: Buffer, name: string): Promise<UploadedFile> => {
@@ -254,7 +244,12 @@ describe(AttachmentService.name, () => {
       const itemId = await newItem(owner);
       const pageId = await newPage(owner, itemId);
       const urls: Record<string, string> = {};
-      for (const [name, bytes] of [['a.png', PNG], ['b.svg', SVG], ['c.html', HTML], ['d.pdf', PDF]] as const) {
+      for (const [name, bytes] of [
+        ['a.png', PNG],
+        ['b.svg', SVG],
+        ['c.html', HTML],
+        ['d.pdf', PDF],
+      ] as const) {
         urls[name] = (bodyOf(await send<Reply>(Subject.PageAttachmentUpload, owner, { page_id: pageId, file: await stored(bytes, name) })) as UploadedReply).url;
       }
 
@@ -309,8 +304,7 @@ describe(AttachmentService.name, () => {
       const owner = await createUser(ctx.app);
       const privateItem = await newItem(owner, 'pw-4');
       const privatePage = await newPage(owner, privateItem);
-      const secret = (bodyOf(await send<Reply>(Subject.PageAttachmentUpload, owner, { page_id: privatePage, file: await stored(PDF, 'salaries.pdf') })) as UploadedReply)
-        .url;
+      const secret = (bodyOf(await send<Reply>(Subject.PageAttachmentUpload, owner, { page_id: privatePage, file: await stored(PDF, 'salaries.pdf') })) as UploadedReply).url;
       const pasted = (await send<UploadedReply>(Subject.PageAttachmentUploadImage, owner, { item_id: privateItem, file: await stored(PNG, 'plan') })).url;
 
       // Someone who once saw the links writes them into a page of their own and shares it.

@@ -1,14 +1,5 @@
 import { DocumentStore } from '@quire/platform';
-import {
-  type CatalogGroup,
-  type CatalogPage,
-  type CatalogRow,
-  type DefaultCatalog,
-  type Menu,
-  type PageHistoryRow,
-  type RecycleEntry,
-  Subject,
-} from '@quire/proto';
+import { type CatalogGroup, type CatalogPage, type CatalogRow, type DefaultCatalog, type Menu, type PageHistoryRow, type RecycleEntry, Subject } from '@quire/proto';
 import { bootPageApp, failure, PageWorld, type User } from './page.factory';
 
 describe('page service: catalogs and menus', () => {
@@ -86,7 +77,12 @@ describe('page service: catalogs and menus', () => {
       expect(await world.send(Subject.PageCatalogDelete, owner, { item_id: itemId, cat_id: top })).toBe(true);
       expect(await levels(itemId)).toEqual({ [keep]: 2 });
       const bin = await world.send<RecycleEntry[]>(Subject.PageRecycleList, owner, { item_id: itemId });
-      expect(bin.map((entry) => entry.page_id).sort((a, b) => a - b)).toEqual(pages.slice(0, 4).map((page) => page.page_id).sort((a, b) => a - b));
+      expect(bin.map((entry) => entry.page_id).sort((a, b) => a - b)).toEqual(
+        pages
+          .slice(0, 4)
+          .map((page) => page.page_id)
+          .sort((a, b) => a - b),
+      );
       const menu = await world.send<Menu>(Subject.PageMenuGet, owner, { item_id: itemId });
       expect(menu.catalogs.map((cat) => cat.cat_name)).toEqual(['Keep']);
     });

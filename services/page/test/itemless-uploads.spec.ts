@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BlobStorage, DocumentStore } from '@quire/platform';
-import { type Caller, nowSeconds, type Reply, sniffContentType, Subject, type UploadedFile, type UploadedReply } from '@quire/proto';
+import { type Caller, JobName, nowSeconds, type Reply, sniffContentType, Subject, type UploadedFile, type UploadedReply } from '@quire/proto';
 import { type ContextApp, createContextApp, createUser, testCaller } from '@quire/testing';
 import { AuthModule } from '../../auth/src/auth.module';
 import { ItemModule } from '../../item/src/item.module';
@@ -23,8 +23,7 @@ const MODULES = [AuthModule, ItemModule, PageModule, AttachmentModule];
 function uploads(ctx: ContextApp) {
   const blobs = ctx.app.get(BlobStorage);
   const rows = ctx.app.get(DocumentStore).collection<AttachmentEntity>('attachments');
-  const send = <T>(subject: (typeof Subject)[keyof typeof Subject], caller: Caller, params: Record<string, unknown>) =>
-    ctx.transport.send<T>(subject, { caller, params });
+  const send = <T>(subject: (typeof Subject)[keyof typeof Subject], caller: Caller, params: Record<string, unknown>) => ctx.relay<T>(subject, { caller, params });
   return {
     send,
     blobs,
@@ -66,13 +65,7 @@ describe('item-less uploads', () => {
 
   it('go a day after they were stored, rows and bytes, unless a page or template links them', async () => {
     const user = await createUser(ctx.app);
-    const [unlinked, inPage, inRecycledPage, inTemplate, recent] = [
-      await up.image(user),
-      await up.image(user),
-      await up.image(user),
-      await up.image(user),
-      await up.image(user),
-    ];
+    const [unlinked, inPage, inRecycledPage, inTemplate, recent] = [await up.image(user), await up.image(user), await up.image(user), await up.image(user), await up.image(user)];
     const { itemId } = await newPage(user, `![shot](${inPage.url})`);
     const inItem = await up.image(user, { item_id: itemId });
     const recycled = await newPage(user, `see ![old](${inRecycledPage.url})`);
@@ -109,26 +102,42 @@ describe('item-less uploads', () => {
   });
 });
 
-describe('item-less uploads at start', () => {
+describe('the page.sweep job', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-itemless-'));
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(`${dataDir}.key`, { force: true });
+  });
 
-  it('are swept when the service starts, not only hourly', async () => {
+  it('runs when the service starts (then hourly): old item-less uploads and pages recycled 31 days ago go', async () => {
     const first = await createContextApp(MODULES, { env: { DATA_DIR: dataDir } });
     const before = uploads(first);
     const user = await createUser(first.app);
     const old = await before.image(user);
     const fresh = await before.image(user);
     await before.age(old, 2 * DAY);
+    const { item_id } = await before.send<{ item_id: number }>(Subject.ItemItemAdd, user, { item_type: 1, item_name: 'Docs', password: '' });
+    const pageIds: number[] = [];
+    for (const title of ['Recycled long ago', 'Recycled yesterday']) {
+      const { page_id } = await before.send<{ page_id: number }>(Subject.PagePageSave, user, { item_id, page_title: title, page_content: title });
+      await before.send(Subject.PagePageDelete, user, { page_id });
+      pageIds.push(page_id);
+    }
+    const pages = first.app.get(DocumentStore).collection<{ page_id: number; addtime: number }>('pages');
+    await pages.updateOne({ page_id: pageIds[0] }, { $set: { addtime: nowSeconds() - 31 * DAY } });
     await first.close();
 
-    const second = await createContextApp(MODULES, { env: { DATA_DIR: dataDir } });
+    const second = await createContextApp(MODULES, { env: { DATA_DIR: dataDir }, consumes: [JobName.SweepPages] });
     try {
       const after = uploads(second);
-      for (let i = 0; i < 100 && (await after.kept(old)); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      const stored = second.app.get(DocumentStore).collection<{ page_id: number }>('pages');
+      for (let i = 0; i < 200 && ((await after.kept(old)) || (await stored.count({ page_id: pageIds[0] })) > 0); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
 
       expect(await after.kept(old)).toBe(false);
       expect(await after.kept(fresh)).toBe(true);
+      expect((await stored.find({ page_id: { $in: pageIds } })).map((page) => page.page_id)).toEqual([pageIds[1]]);
     } finally {
       await second.close();
     }

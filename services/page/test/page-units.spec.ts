@@ -46,9 +46,7 @@ describe('page service: a change is kept whole or not at all', () => {
     const page = await world.page(owner, itemId, 'Kept', { page_content: 'first text' });
     await world.save(owner, { page_id: page.page_id, page_title: 'Kept', page_content: 'second text' });
 
-    await failing(pages(), 'update', 1, () =>
-      world.save(owner, { page_id: page.page_id, page_title: 'Lost', page_content: 'third text' }),
-    );
+    await failing(pages(), 'update', 1, () => world.save(owner, { page_id: page.page_id, page_title: 'Lost', page_content: 'third text' }));
 
     const history = await world.send<PageHistoryRow[]>(Subject.PagePageHistory, owner, { page_id: page.page_id });
     expect(history.map((row) => row.page_content)).toEqual(['first text']);
@@ -66,9 +64,7 @@ describe('page service: a change is kept whole or not at all', () => {
     await world.page(owner, source, 'In the catalog', { cat_id: top });
     const target = await world.item(owner);
 
-    await failing(pages(), 'createMany', 1, () =>
-      world.send(Subject.PageItemCopy, owner, { from_item_id: source, to_item_id: target }),
-    );
+    await failing(pages(), 'createMany', 1, () => world.send(Subject.PageItemCopy, owner, { from_item_id: source, to_item_id: target }));
 
     expect(await menuOf(target)).toMatchObject({ pages: [], catalogs: [] });
   });

@@ -2,8 +2,9 @@ import { createContextApp, createUser, type ContextApp } from '@quire/testing';
 import { AuthModule } from '../../auth/src/auth.module';
 import { ItemModule } from '../../item/src/item.module';
 import { MemberRepository } from '../../item/src/member/member.repository';
+import { AccessVersion } from '../src/access/access-version';
 import { PageModule } from '../src/page.module';
-import { AccessVersion, DocumentStore } from '@quire/platform';
+import { DocumentStore } from '@quire/platform';
 import { type Caller, MemberGroup, type PageRow, parseJsonReply, Subject, type WireParams } from '@quire/proto';
 
 /** The page service with the item and auth services it talks to, on the embedded platform. */
@@ -17,7 +18,7 @@ export class PageWorld {
   constructor(readonly ctx: ContextApp) {}
 
   send<R = unknown>(subject: Subject, caller: Caller, params: WireParams = {}): Promise<R> {
-    return this.ctx.transport.send(subject, { caller, params }).then((reply) => parseJsonReply<R>(reply));
+    return this.ctx.relay(subject, { caller, params }).then((reply) => parseJsonReply<R>(reply));
   }
 
   user(options: { groupid?: number } = {}): Promise<User> {
@@ -44,13 +45,19 @@ export class PageWorld {
    */
   async archive(itemId: number): Promise<void> {
     await this.ctx.app.get(AccessVersion).renewAfter(
-      this.ctx.app.get(DocumentStore).collection<{ item_id: number; is_archived: number }>('items').updateOne({ item_id: itemId }, { $set: { is_archived: 1 } }),
+      this.ctx.app
+        .get(DocumentStore)
+        .collection<{ item_id: number; is_archived: number }>('items')
+        .updateOne({ item_id: itemId }, { $set: { is_archived: 1 } }),
     );
   }
 
   /** Makes `caller` the last editor of a page, as their save would (without needing their right to save). */
   async authoredBy(pageId: number, caller: Caller): Promise<void> {
-    await this.ctx.app.get(DocumentStore).collection<{ page_id: number; author_uid: number }>('pages').updateOne({ page_id: pageId }, { $set: { author_uid: caller.uid } });
+    await this.ctx.app
+      .get(DocumentStore)
+      .collection<{ page_id: number; author_uid: number }>('pages')
+      .updateOne({ page_id: pageId }, { $set: { author_uid: caller.uid } });
   }
 
   save(caller: Caller, params: WireParams): Promise<PageRow> {

@@ -107,7 +107,7 @@ describe('page service: pages, history, share links, recycle bin', () => {
       expect((await items.findOne({ item_id: single }))?.item_name).toBe('Renamed <doc>');
     });
 
-    it('never moves a page to another item: an edit member cannot take the owner\'s page into an item of their own', async () => {
+    it("never moves a page to another item: an edit member cannot take the owner's page into an item of their own", async () => {
       const itemId = await world.item(owner);
       const page = await world.page(owner, itemId, 'Kept', { page_content: 'the original' });
       await world.save(owner, { item_id: itemId, page_id: page.page_id, page_title: 'Kept', page_content: 'the current text' });
@@ -204,7 +204,10 @@ describe('page service: pages, history, share links, recycle bin', () => {
       await world.save(owner, { item_id: itemId, page_id: b.page_id, page_content: 'b2' });
       await world.save(owner, { item_id: itemId, page_id: a.page_id, page_content: shared });
       await world.save(owner, { item_id: itemId, page_id: a.page_id, page_content: 'a3' });
-      const rows = await world.ctx.app.get(DocumentStore).collection<{ content_hash: string }>('page_history').find({ content_hash: sha(shared) });
+      const rows = await world.ctx.app
+        .get(DocumentStore)
+        .collection<{ content_hash: string }>('page_history')
+        .find({ content_hash: sha(shared) });
       expect(rows).toHaveLength(3);
       // Purging the item removes every version, so the shared body goes too.
       await world.send(Subject.PageItemPurge, owner, { item_id: itemId });
@@ -316,9 +319,9 @@ describe('page service: pages, history, share links, recycle bin', () => {
       expect(menu.pages.map((page) => page.page_title)).toEqual(['B', 'A']);
       expect((await world.send<PageInfo>(Subject.PagePageInfo, owner, { page_id: foreign.page_id })).s_number).toBe(5);
       expect(await failure(world.send(Subject.PagePageSort, owner, { item_id: itemId, pages: '{nope' }))).toMatchObject({ code: 10101, key: 'page_json_invalid' });
-      expect(
-        await failure(world.send(Subject.PagePageSort, owner, { item_id: itemId, pages: JSON.stringify({ [a.page_id]: 9, [b.page_id]: 'x' }) })),
-      ).toMatchObject({ key: 'page_json_invalid' });
+      expect(await failure(world.send(Subject.PagePageSort, owner, { item_id: itemId, pages: JSON.stringify({ [a.page_id]: 9, [b.page_id]: 'x' }) }))).toMatchObject({
+        key: 'page_json_invalid',
+      });
       expect((await world.send<PageInfo>(Subject.PagePageInfo, owner, { page_id: a.page_id })).s_number).toBe(2);
     });
   });
@@ -347,9 +350,23 @@ describe('page service: pages, history, share links, recycle bin', () => {
       const leaf = menu.catalogs[0].catalogs?.[0].catalogs?.[0];
       expect(leaf).toMatchObject({ cat_name: 'Auth', level: 4, pages: [{ page_id: created.page_id }] });
       expect(await world.send(Subject.PagePageHistory, owner, { page_id: created.page_id })).toEqual([]);
-      expect(
-        await failure(world.send(Subject.PagePageUpsertByTitle, owner, { item_id: itemId, cat_name: 'a/b/c/d', page_title: 'x', page_content: 'y' })),
-      ).toEqual({ code: 10101, key: 'catalog_path_too_deep' });
+      expect(await failure(world.send(Subject.PagePageUpsertByTitle, owner, { item_id: itemId, cat_name: 'a/b/c/d', page_title: 'x', page_content: 'y' }))).toEqual({
+        code: 10101,
+        key: 'catalog_path_too_deep',
+      });
+    });
+
+    it('creates the catalog path and the page once when upserts of one title arrive together', async () => {
+      const itemId = await world.item(owner);
+      const upsert = (n: number) => world.send<PageRow>(Subject.PagePageUpsertByTitle, owner, { item_id: itemId, cat_name: 'Guide/Setup', page_title: 'Install', page_content: `v${n}` });
+
+      const rows = await Promise.all(Array.from({ length: 8 }, (_, n) => upsert(n)));
+
+      expect(new Set(rows.map((row) => row.page_id)).size).toBe(1);
+      const menu = await world.send<Menu>(Subject.PageMenuGet, owner, { item_id: itemId });
+      expect(menu.catalogs).toEqual([
+        expect.objectContaining({ cat_name: 'Guide', catalogs: [expect.objectContaining({ cat_name: 'Setup', pages: [expect.objectContaining({ page_id: rows[0].page_id })] })] }),
+      ]);
     });
 
     it('copies catalogs with new ids and live pages, the copier as author', async () => {

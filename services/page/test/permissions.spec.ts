@@ -87,14 +87,12 @@ const CASES: Case[] = [
   },
   {
     endpoint: 'page/sort',
-    call: async (world, f, caller) =>
-      world.send(Subject.PagePageSort, caller, { item_id: f.itemId, pages: JSON.stringify({ [(await newPage(world, f)).page_id]: 1 }) }),
+    call: async (world, f, caller) => world.send(Subject.PagePageSort, caller, { item_id: f.itemId, pages: JSON.stringify({ [(await newPage(world, f)).page_id]: 1 }) }),
     ...same(WRITE),
   },
   {
     endpoint: 'page/createSinglePage',
-    call: async (world, f, caller) =>
-      world.send(Subject.PagePageCreateSinglePage, caller, { page_id: (await newPage(world, f)).page_id, isCreateSiglePage: 'true' }),
+    call: async (world, f, caller) => world.send(Subject.PagePageCreateSinglePage, caller, { page_id: (await newPage(world, f)).page_id, isCreateSiglePage: 'true' }),
     ...same(WRITE),
   },
   {
@@ -118,8 +116,7 @@ const CASES: Case[] = [
   },
   {
     endpoint: 'catalog/delete',
-    call: async (world, f, caller) =>
-      world.send(Subject.PageCatalogDelete, caller, { item_id: f.itemId, cat_id: await world.catalog(f.creator, f.itemId, 'Doomed') }),
+    call: async (world, f, caller) => world.send(Subject.PageCatalogDelete, caller, { item_id: f.itemId, cat_id: await world.catalog(f.creator, f.itemId, 'Doomed') }),
     ...same({ ...WRITE, 'read-only member': -1, administrator: -1, 'other user': -1 }),
   },
   {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccessVersion } from './access/access-version';
 import { TeamAccessController } from './access/team-access.controller';
 import { TeamAccessService } from './access/team-access.service';
 import { AuthClient } from './clients/auth.client';
@@ -30,6 +31,7 @@ import { TeamService } from './team/team.service';
 @Module({
   controllers: [TeamController, TeamMemberController, TeamItemController, TeamItemMemberController, TeamAccessController],
   providers: [
+    AccessVersion,
     TeamRepository,
     TeamMemberRepository,
     TeamItemRepository,

@@ -27,7 +27,12 @@ describe('team service: team items and member rights', () => {
       const row = await world.assign(owner, teamId, itemId);
       expect(row).toEqual({ id: expect.any(Number), team_id: teamId, item_id: itemId, addtime: expect.any(Number), last_update_time: expect.any(Number) });
       const rights = await world.rights(owner, teamId, itemId);
-      expect(rights.map((r) => [r.member_uid, r.member_group_id]).sort()).toEqual([[ann.uid, 0], [bob.uid, 0]].sort());
+      expect(rights.map((r) => [r.member_uid, r.member_group_id]).sort()).toEqual(
+        [
+          [ann.uid, 0],
+          [bob.uid, 0],
+        ].sort(),
+      );
     });
 
     it('refuses assigning the same item to the same team twice, leaving one binding and one right per member', async () => {

@@ -26,7 +26,11 @@ const EXPECTED: Record<'public' | 'private', Record<Role, { read: Outcome; write
   },
 };
 
-const outcome = (call: Promise<unknown>): Promise<Outcome> => call.then(() => 'ok' as const, (error: { code: number }) => error.code);
+const outcome = (call: Promise<unknown>): Promise<Outcome> =>
+  call.then(
+    () => 'ok' as const,
+    (error: { code: number }) => error.code,
+  );
 
 describe('team service: rights that teams give on items', () => {
   let ctx: ContextApp;
@@ -184,7 +188,7 @@ describe('team service: rights that teams give on items', () => {
     });
   });
 
-  it("item/exitItem: a user in the item through a team is told the team and whom to ask ([ERA] message)", async () => {
+  it('item/exitItem: a user in the item through a team is told the team and whom to ask ([ERA] message)', async () => {
     const teamId = await world.team(owner, "Ops <b>'24</b>");
     const itemId = await world.item(owner);
     const user = await world.user();

@@ -91,7 +91,7 @@ describe('team service: a change is kept whole or not at all', () => {
   });
 
   it('teamItem/delete: a binding whose rights could not be removed stays, with them', async () => {
-    const { teamId, member, itemId } = await populatedTeam();
+    const { member, itemId } = await populatedTeam();
     const [binding] = await world.send<{ id: number }[]>(Subject.TeamItemList, owner, { item_id: itemId });
 
     await failing(ctx.app.get(TeamItemMemberRepository), 'removeByPair', 1, () => world.send(Subject.TeamItemDelete, owner, { id: binding.id }));

@@ -1,12 +1,4 @@
-import {
-  type Caller,
-  type ItemAccess,
-  type TeamItemMemberEntry,
-  type TeamItemRow,
-  type TeamMemberRow,
-  type TeamRow,
-  Subject,
-} from '@quire/proto';
+import { type Caller, type ItemAccess, type TeamItemMemberEntry, type TeamItemRow, type TeamMemberRow, type TeamRow, Subject } from '@quire/proto';
 import { type ContextApp, createContextApp } from '@quire/testing';
 import { AuthModule } from '../../auth/src/auth.module';
 import { ItemWorld } from '../../item/test/item.factory';

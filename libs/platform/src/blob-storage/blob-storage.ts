@@ -25,16 +25,12 @@ export class InvalidBlobKeyError extends Error {
  * before a key touches a path or a URL.
  */
 export function assertBlobKey(key: string): string {
-  const valid =
-    typeof key === 'string' &&
-    key.length > 0 &&
-    key.length <= 512 &&
-    key.split('/').every((segment) => /^[A-Za-z0-9._-]+$/.test(segment) && segment !== '.' && segment !== '..');
+  const valid = typeof key === 'string' && key.length > 0 && key.length <= 512 && key.split('/').every((segment) => /^[A-Za-z0-9._-]+$/.test(segment) && segment !== '.' && segment !== '..');
   if (!valid) throw new InvalidBlobKeyError(key);
   return key;
 }
 
-/** The file port: attachments, images and exports. Bytes stream in and out. */
+/** The file port: uploaded and generated files. Bytes stream in and out. */
 export abstract class BlobStorage {
   /** Stores the stream or buffer under the key (replacing any blob there); resolves with the stored size. */
   abstract put(key: string, body: Readable | Buffer, contentType: string): Promise<BlobInfo>;

@@ -13,7 +13,7 @@ import { assertBlobKey, BlobNotFoundError, BlobStorage, InvalidBlobKeyError, typ
 export interface LocalDiskBlobStorageOptions {
   /** The directory that holds everything; created when missing. */
   dir: string;
-  /** Where buffers of at most 64 KB with the default type go (history bodies): rows of the SQLite database. */
+  /** Where buffers of at most 64 KB with the default type go (the many small ones): rows of the SQLite database. */
   smallBlobs: SqliteSmallBlobs;
 }
 
@@ -32,7 +32,7 @@ const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
  * or a temp file.
  * A file and its directory entry are synced before `put` resolves (fsync of the file, rename, fsync
  * of the directory), so an acknowledged upload survives a power cut.
- * A buffer of at most 64 KB with the default type (history bodies) goes into the SQLite database
+ * A buffer of at most 64 KB with the default type (the many small ones) goes into the SQLite database
  * instead (SqliteSmallBlobs): one row rather than a file created, synced, renamed and later unlinked.
  * A key is looked up there first, then as a file, so files stored as files earlier stay readable.
  */
@@ -294,7 +294,7 @@ async function readContentType(metaPath: string): Promise<string> {
   }
 }
 
-/** Removes a file that may not exist: one unlink (`fs.rm` would lstat first, on every save's history blob). */
+/** Removes a file that may not exist: one unlink (`fs.rm` would lstat first, on every small blob written). */
 async function removeFile(file: string): Promise<void> {
   await fs.unlink(file).catch((error: unknown) => {
     if (!isMissing(error)) throw error;

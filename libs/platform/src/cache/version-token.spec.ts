@@ -1,15 +1,21 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CacheVersionKey } from '@quire/proto';
 import { SqliteDatabase } from '../sqlite/sqlite-database';
 import { SqliteKeyValueStore } from '../sqlite/sqlite-key-value-store';
-import { KeyValueStore } from '../key-value/key-value-store';
-import { AccessVersion, VersionToken } from './version-token';
+import type { KeyValueStore } from '../key-value/key-value-store';
+import { VersionToken } from './version-token';
 
-class ContentToken extends VersionToken {
+/** Two tokens as an app declares them, each under its own key. */
+class RightsVersion extends VersionToken {
   constructor(kv: KeyValueStore) {
-    super(kv, CacheVersionKey.Content);
+    super(kv, 'test:rights-version');
+  }
+}
+
+class ContentVersion extends VersionToken {
+  constructor(kv: KeyValueStore) {
+    super(kv, 'test:content-version');
   }
 }
 
@@ -40,13 +46,13 @@ describe(VersionToken.name, () => {
   });
 
   it('is null until renewed, then a new value after every write', async () => {
-    const access = new AccessVersion(kv);
-    expect(await VersionToken.readAll(undefined, access)).toEqual([null]);
+    const rights = new RightsVersion(kv);
+    expect(await VersionToken.readAll(undefined, rights)).toEqual([null]);
 
-    const written = await access.renewAfter(Promise.resolve('the write'));
-    const [first] = await VersionToken.readAll(undefined, access);
-    await access.renew();
-    const [second] = await VersionToken.readAll(undefined, access);
+    const written = await rights.renewAfter(Promise.resolve('the write'));
+    const [first] = await VersionToken.readAll(undefined, rights);
+    await rights.renew();
+    const [second] = await VersionToken.readAll(undefined, rights);
 
     expect(written).toBe('the write');
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
@@ -54,25 +60,25 @@ describe(VersionToken.name, () => {
   });
 
   it('reads several tokens in one round trip, in the order asked', async () => {
-    const access = new AccessVersion(kv);
-    const content = new ContentToken(kv);
+    const rights = new RightsVersion(kv);
+    const content = new ContentVersion(kv);
     await content.renew();
-    const stored = await kv.get(CacheVersionKey.Content);
+    const stored = await kv.get(content.key);
 
-    expect(await VersionToken.readAll(undefined, access, content)).toEqual([null, stored]);
+    expect(await VersionToken.readAll(undefined, rights, content)).toEqual([null, stored]);
     expect(kv.reads).toBe(1);
   });
 
-  it('takes the versions a message carried (read by the gateway) without asking the store', async () => {
-    const access = new AccessVersion(kv);
-    const content = new ContentToken(kv);
-    await access.renew();
-    const storedAccess = await kv.get(CacheVersionKey.Access);
+  it('takes the values the caller carried (read ahead of the call) without asking the store', async () => {
+    const rights = new RightsVersion(kv);
+    const content = new ContentVersion(kv);
+    await rights.renew();
+    const storedRights = await kv.get(rights.key);
 
-    expect(await VersionToken.readAll({ [CacheVersionKey.Content]: 'c1', [CacheVersionKey.Access]: null }, content, access)).toEqual(['c1', null]);
+    expect(await VersionToken.readAll({ [content.key]: 'c1', [rights.key]: null }, content, rights)).toEqual(['c1', null]);
     expect(kv.reads).toBe(0);
-    // Only what the message lacks is read.
-    expect(await VersionToken.readAll({ [CacheVersionKey.Content]: 'c1' }, content, access)).toEqual(['c1', storedAccess]);
+    // Only what the caller did not carry is read.
+    expect(await VersionToken.readAll({ [content.key]: 'c1' }, content, rights)).toEqual(['c1', storedRights]);
     expect(kv.reads).toBe(1);
   });
 });

@@ -1,10 +1,7 @@
 import { DuplicateKeyError, type Collection, type DocumentStore } from './document-store';
 
 /** What every DocumentStore adapter must do; each adapter's spec runs this suite. */
-export function describeDocumentStoreContract(
-  name: string,
-  factory: () => Promise<{ store: DocumentStore; dispose(): Promise<void> }>,
-): void {
+export function describeDocumentStoreContract(name: string, factory: () => Promise<{ store: DocumentStore; dispose: () => Promise<void> }>): void {
   interface Book {
     book_id: number;
     title: string;
@@ -472,9 +469,7 @@ export function describeDocumentStoreContract(
       });
 
       it('runs operations started together inside a unit', async () => {
-        await store.transaction(() =>
-          Promise.all([loans.insertOne({ book_id: 1, reader: 'ann' }), loans.insertOne({ book_id: 2, reader: 'bob' }), sut.deleteOne({ book_id: 5 })]),
-        );
+        await store.transaction(() => Promise.all([loans.insertOne({ book_id: 1, reader: 'ann' }), loans.insertOne({ book_id: 2, reader: 'bob' }), sut.deleteOne({ book_id: 5 })]));
 
         expect(await loans.count({})).toBe(2);
         expect(await all()).toEqual([1, 2, 3, 4]);

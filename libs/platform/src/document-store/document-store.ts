@@ -4,8 +4,6 @@
  * repositories are written once against this class and only the two adapters differ.
  */
 
-type Scalar = string | number | boolean | null;
-
 export interface FieldCondition<V> {
   $in?: (V | null)[];
   $nin?: (V | null)[];

@@ -1,23 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@nestjs/common';
 import mongoose from 'mongoose';
-import {
-  Collection,
-  DocumentStore,
-  DuplicateKeyError,
-  type Filter,
-  type FindOptions,
-  type IndexSpec,
-  type Update,
-} from './document-store';
-import {
-  COUNTERS_COLLECTION,
-  assertCollectionName,
-  assertDefinedFilter,
-  normalizeUpdate,
-  withoutUndefined,
-  type PlainObject,
-} from './plain-document';
+import { Collection, DocumentStore, DuplicateKeyError, type Filter, type FindOptions, type IndexSpec, type Update } from './document-store';
+import { COUNTERS_COLLECTION, assertCollectionName, assertDefinedFilter, normalizeUpdate, withoutUndefined, type PlainObject } from './plain-document';
 
 type Db = mongoose.mongo.Db;
 type NativeCollection = mongoose.mongo.Collection<mongoose.mongo.Document>;
@@ -178,10 +163,7 @@ export class MongoDocumentStore extends DocumentStore {
 
   override async nextId(sequence: string): Promise<number> {
     const counters = (await this.ready).collection<{ _id: string; seq: number }>(COUNTERS_COLLECTION);
-    const increment = () =>
-      this.units.call((session) =>
-        counters.findOneAndUpdate({ _id: sequence }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after', session }),
-      );
+    const increment = () => this.units.call((session) => counters.findOneAndUpdate({ _id: sequence }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after', session }));
     let counter;
     try {
       counter = await increment();
@@ -218,9 +200,7 @@ class MongoCollection<T extends object> extends Collection<T> {
 
   override async ensureIndex(spec: IndexSpec<T>): Promise<void> {
     const collection = await this.native();
-    await this.write((session) =>
-      collection.createIndex({ [spec.field]: 1 }, { unique: spec.unique ?? false, sparse: spec.sparse ?? false, session }),
-    );
+    await this.write((session) => collection.createIndex({ [spec.field]: 1 }, { unique: spec.unique ?? false, sparse: spec.sparse ?? false, session }));
   }
 
   override async insertOne(doc: T): Promise<T> {
@@ -235,7 +215,12 @@ class MongoCollection<T extends object> extends Collection<T> {
     if (docs.length === 0) return [];
     const copies = docs.map((doc) => withoutUndefined(doc) as PlainObject);
     const collection = await this.native();
-    await this.write((session) => collection.insertMany(copies.map((copy) => ({ ...copy })), { session }));
+    await this.write((session) =>
+      collection.insertMany(
+        copies.map((copy) => ({ ...copy })),
+        { session },
+      ),
+    );
     return copies as T[];
   }
 
@@ -288,9 +273,7 @@ class MongoCollection<T extends object> extends Collection<T> {
     const collection = await this.native();
     const query = this.query(filter);
     const changes = this.update(update);
-    const doc = await this.write((session) =>
-      collection.findOneAndUpdate(query, changes, { returnDocument: 'after', projection: { _id: 0 }, session }),
-    );
+    const doc = await this.write((session) => collection.findOneAndUpdate(query, changes, { returnDocument: 'after', projection: { _id: 0 }, session }));
     return (doc as T | null) ?? null;
   }
 
@@ -312,12 +295,12 @@ class MongoCollection<T extends object> extends Collection<T> {
   }
 
   private query(filter: Filter<T>): NativeFilter {
-    assertDefinedFilter(filter as PlainObject, this.name);
-    return toMongoQuery(filter as PlainObject) as NativeFilter;
+    assertDefinedFilter(filter, this.name);
+    return toMongoQuery(filter);
   }
 
   private update(update: Update<T>): NativeUpdate {
-    return normalizeUpdate(update as PlainObject, this.name) as NativeUpdate;
+    return normalizeUpdate(update as PlainObject, this.name);
   }
 
   /** Runs a write (in the current unit, if any), turning E11000 into the port's DuplicateKeyError. */

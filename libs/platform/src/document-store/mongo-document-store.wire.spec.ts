@@ -120,7 +120,12 @@ describe(`${MongoDocumentStore.name} over the MongoDB wire protocol`, () => {
       await expect(books.updateOne({ title: 'Three' }, { $set: { book_id: 2 } }, { upsert: true })).rejects.toMatchObject(duplicate);
       await expect(books.findOneAndUpdate({ title: 'Three' }, { $set: { book_id: 2 } }, { upsert: true })).rejects.toMatchObject(duplicate);
       await expect(store.insertOne({ book_id: 2, title: 'Through the port' })).rejects.toBeInstanceOf(DuplicateKeyError);
-      expect(await books.find({}, { projection: { _id: 0 } }).sort({ book_id: 1 }).toArray()).toEqual([
+      expect(
+        await books
+          .find({}, { projection: { _id: 0 } })
+          .sort({ book_id: 1 })
+          .toArray(),
+      ).toEqual([
         { book_id: 1, title: 'One' },
         { book_id: 2, title: 'Two' },
       ]);
@@ -183,7 +188,12 @@ describe(`${MongoDocumentStore.name} over the MongoDB wire protocol`, () => {
 
       const many = await visits.updateMany({ page: 'faq' }, { $set: { views: 0 } }, { upsert: true });
       expect(many).toMatchObject({ matchedCount: 0, upsertedCount: 1 });
-      expect(await visits.find({}, { projection: { _id: 0 } }).sort({ page: 1 }).toArray()).toEqual([
+      expect(
+        await visits
+          .find({}, { projection: { _id: 0 } })
+          .sort({ page: 1 })
+          .toArray(),
+      ).toEqual([
         { page: 'about', first: 'wed', views: 1 },
         { page: 'blog', views: 5 },
         { page: 'faq', views: 0 },
@@ -309,13 +319,12 @@ describe(`${MongoDocumentStore.name} over the MongoDB wire protocol`, () => {
       n: number;
       text: string;
     }
-    const boom = new Error('boom');
 
     it('answers hello as the primary of a one-member replica set, gossiping the cluster time', async () => {
       const client = await rawClient(databaseUrl());
       const me = `127.0.0.1:${server.port}`;
 
-      const hello = await client.db('admin').command({ hello: 1 });
+      const hello = (await client.db('admin').command({ hello: 1 })) as { $clusterTime: { clusterTime: unknown }; operationTime: unknown };
 
       expect(hello).toMatchObject({ setName: 'rs0', hosts: [me], primary: me, me, isWritablePrimary: true, secondary: false, logicalSessionTimeoutMinutes: 30 });
       expect(hello.$clusterTime.clusterTime).toBeInstanceOf(mongoose.mongo.Timestamp);
@@ -349,14 +358,23 @@ describe(`${MongoDocumentStore.name} over the MongoDB wire protocol`, () => {
       await notes.insertOne({ n: 4, text: 'new' }, { session });
       await notes.updateOne({ n: 3 }, { $set: { n: 5 } }, { session });
       await notes.deleteOne({ n: 1 }, { session });
-      expect(await notes.find({}, { session, projection: { _id: 0 } }).sort({ n: 1 }).toArray()).toEqual([
+      expect(
+        await notes
+          .find({}, { session, projection: { _id: 0 } })
+          .sort({ n: 1 })
+          .toArray(),
+      ).toEqual([
         { n: 2, text: 'note 2' },
         { n: 4, text: 'new' },
         { n: 5, text: 'note 3' },
       ]);
 
       // Asked while the transaction is open; answered only with what was committed.
-      const seenByOther = other.db().collection<Note>('notes').find({}, { projection: { _id: 0 } }).toArray();
+      const seenByOther = other
+        .db()
+        .collection<Note>('notes')
+        .find({}, { projection: { _id: 0 } })
+        .toArray();
       await new Promise((resolve) => setTimeout(resolve, 100));
       await session.abortTransaction();
       await session.endSession();
@@ -415,8 +433,7 @@ describe(`${MongoDocumentStore.name} over the MongoDB wire protocol`, () => {
       const url = databaseUrl();
       const [sut, client] = [await connectedStore(url), await rawClient(url)];
       const notes = sut.collection<Note>('notes');
-      const failNextInsert = () =>
-        client.db('admin').command({ configureFailPoint: 'failCommand', mode: { times: 1 }, data: { failCommands: ['insert'], errorCode: 112 } });
+      const failNextInsert = () => client.db('admin').command({ configureFailPoint: 'failCommand', mode: { times: 1 }, data: { failCommands: ['insert'], errorCode: 112 } });
       let attempts = 0;
 
       const result = await sut.transaction(async () => {
@@ -477,8 +494,20 @@ describe(`${MongoDocumentStore.name} over the MongoDB wire protocol`, () => {
     const client = await rawClient(databaseUrl());
     await expect(client.db().command({ noSuchCommand: 'notes' })).rejects.toMatchObject({ code: 59, codeName: 'CommandNotFound' });
     await expect(client.db().command({ distinct: 'notes', key: 'text' })).rejects.toMatchObject({ code: 238, codeName: 'NotImplemented' });
-    await expect(client.db().collection('notes').find({ tags: { $size: 1 } }).toArray()).rejects.toMatchObject({ code: 238, codeName: 'NotImplemented' });
-    await expect(client.db().collection('notes').find({ tags: { $nope: 1 } }).toArray()).rejects.toMatchObject({ code: 2, message: 'unknown operator: $nope' });
+    await expect(
+      client
+        .db()
+        .collection('notes')
+        .find({ tags: { $size: 1 } })
+        .toArray(),
+    ).rejects.toMatchObject({ code: 238, codeName: 'NotImplemented' });
+    await expect(
+      client
+        .db()
+        .collection('notes')
+        .find({ tags: { $nope: 1 } })
+        .toArray(),
+    ).rejects.toMatchObject({ code: 2, message: 'unknown operator: $nope' });
   });
 
   it('keeps its data across stop() and start() on the same port, as a restarted mongod', async () => {

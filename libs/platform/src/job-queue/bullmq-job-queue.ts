@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { JobName, type JobPayloads } from '@quire/proto';
 import { Job, Queue, Worker, type ConnectionOptions } from 'bullmq';
 import IORedis from 'ioredis';
-import { JobQueue, type AddJobOptions, type JobContext, type JobHandler, type JobState, type JobStatus } from './job-queue';
+import { JobQueue, type AddJobOptions, type JobContext, type JobHandler, type JobState, type JobStatus, type ScheduleOptions } from './job-queue';
 
 export interface BullmqJobQueueOptions {
   /** `redis://host:port/db` */
@@ -23,7 +22,6 @@ const KEEP_FINISHED = { age: 24 * 60 * 60 };
  */
 const LOCK_DURATION_MS = 10_000;
 const STALLED_CHECK_MS = 5_000;
-const KNOWN_NAMES = new Set<string>(Object.values(JobName));
 
 /**
  * The distributed job queue on BullMQ. Each job name has its own BullMQ queue, so a process
@@ -35,8 +33,8 @@ export class BullmqJobQueue extends JobQueue {
   private readonly queueName: string;
   private readonly url: string;
   private readonly closeTimeoutMs: number;
-  private readonly queues = new Map<JobName, Queue>();
-  private readonly workers = new Map<JobName, Worker>();
+  private readonly queues = new Map<string, Queue>();
+  private readonly workers = new Map<string, Worker>();
   private readonly client: IORedis;
   private connecting?: Promise<void>;
 
@@ -58,7 +56,7 @@ export class BullmqJobQueue extends JobQueue {
     this.client.on('error', () => undefined);
   }
 
-  override async add<N extends JobName>(name: N, data: JobPayloads[N], options: AddJobOptions = {}): Promise<string> {
+  override async add(name: string, data: unknown, options: AddJobOptions = {}): Promise<string> {
     const job = await this.queue(name).add(name, data, {
       attempts: Math.max(1, options.attempts ?? 3),
       backoff: { type: 'exponential', delay: Math.max(0, options.backoffMs ?? 500) },
@@ -72,8 +70,10 @@ export class BullmqJobQueue extends JobQueue {
     const split = id.lastIndexOf(':');
     const name = id.slice(0, split);
     const bullId = id.slice(split + 1);
-    if (split <= 0 || !bullId || !KNOWN_NAMES.has(name)) return null;
-    const queue = this.queue(name as JobName);
+    // The name is read from the id, so a replica answers for jobs another one added. BullMQ
+    // refuses a queue name with a colon: no id that add() gave has one in its name.
+    if (split <= 0 || !bullId || name.includes(':')) return null;
+    const queue = this.queue(name);
     let job = await Job.fromId(queue, bullId);
     if (!job) return null;
     // Read after the job, the state is never older than it; a job read just before it
@@ -83,7 +83,7 @@ export class BullmqJobQueue extends JobQueue {
     if (!state || !job) return null;
     return {
       id,
-      name: name as JobName,
+      name,
       state,
       progress: typeof job.progress === 'number' ? job.progress : 0,
       attemptsMade: job.attemptsMade,
@@ -92,7 +92,7 @@ export class BullmqJobQueue extends JobQueue {
     };
   }
 
-  override async startWorkers(handlers: Map<JobName, JobHandler>, concurrency: number): Promise<void> {
+  override async startWorkers(handlers: Map<string, JobHandler>, concurrency: number): Promise<void> {
     for (const name of handlers.keys()) {
       if (this.workers.has(name)) throw new Error(`Workers for job "${name}" are already running`);
     }
@@ -103,7 +103,7 @@ export class BullmqJobQueue extends JobQueue {
           const context: JobContext = {
             id: `${name}:${job.id ?? ''}`,
             name,
-            data: job.data as JobContext['data'],
+            data: job.data,
             attempt: job.attemptsMade + 1,
             progress: (percent) => job.updateProgress(clampProgress(percent)),
           };
@@ -126,6 +126,21 @@ export class BullmqJobQueue extends JobQueue {
       this.workers.set(name, worker);
       await worker.waitUntilReady();
     }
+  }
+
+  /**
+   * A BullMQ job scheduler (a repeatable job) named after the job: kept in Redis, so every replica
+   * upserting it at boot leaves one schedule, and a run missed while every replica was down comes
+   * when a worker is back.
+   */
+  override async schedule(name: string, everyMs: number, options: ScheduleOptions = {}): Promise<void> {
+    // BullMQ reads startDate only when it creates the scheduler: a replica's restart moves no run.
+    const startDate = options.firstAfterMs ? { startDate: Date.now() + options.firstAfterMs } : {};
+    await this.queue(name).upsertJobScheduler(
+      name,
+      { every: Math.max(1, everyMs), ...startDate },
+      { name, data: {}, opts: { attempts: 1, removeOnComplete: KEEP_FINISHED, removeOnFail: KEEP_FINISHED } },
+    );
   }
 
   override async ping(): Promise<void> {
@@ -157,7 +172,7 @@ export class BullmqJobQueue extends JobQueue {
     if (outcome === 'timeout') await worker.close(true);
   }
 
-  private queue(name: JobName): Queue {
+  private queue(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(this.fullQueueName(name), { connection: this.connection(false), prefix: this.prefix });
@@ -167,7 +182,7 @@ export class BullmqJobQueue extends JobQueue {
     return queue;
   }
 
-  private fullQueueName(name: JobName): string {
+  private fullQueueName(name: string): string {
     return `${this.queueName}.${name}`;
   }
 

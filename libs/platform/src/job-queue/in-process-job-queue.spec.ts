@@ -1,7 +1,6 @@
-import { JobName } from '@quire/proto';
 import { InProcessJobQueue } from './in-process-job-queue';
 import type { JobHandler } from './job-queue';
-import { describeJobQueueContract, waitForStatus } from './job-queue.contract';
+import { describeJobQueueContract, TEST_JOB, waitForStatus } from './job-queue.contract';
 
 describeJobQueueContract(InProcessJobQueue.name, async () => new InProcessJobQueue());
 
@@ -10,8 +9,8 @@ describe(InProcessJobQueue.name, () => {
 
   it('drops finished jobs once they are older than the retention', async () => {
     const sut = new InProcessJobQueue({ keepFinishedMs: 100 });
-    await sut.startWorkers(new Map<JobName, JobHandler>([[JobName.SendMail, async () => 'ok']]), 1);
-    const id = await sut.add(JobName.SendMail, mail);
+    await sut.startWorkers(new Map<string, JobHandler>([[TEST_JOB, async () => 'ok']]), 1);
+    const id = await sut.add(TEST_JOB, mail);
     await waitForStatus(sut, id, (s) => s.state === 'completed');
 
     await new Promise((r) => setTimeout(r, 350));
@@ -24,9 +23,9 @@ describe(InProcessJobQueue.name, () => {
     const sut = new InProcessJobQueue();
     const startedAt: number[] = [];
     await sut.startWorkers(
-      new Map<JobName, JobHandler>([
+      new Map<string, JobHandler>([
         [
-          JobName.SendMail,
+          TEST_JOB,
           async () => {
             startedAt.push(Date.now());
             if (startedAt.length === 1) throw new Error('busy');
@@ -37,7 +36,7 @@ describe(InProcessJobQueue.name, () => {
       1,
     );
 
-    const id = await sut.add(JobName.SendMail, mail);
+    const id = await sut.add(TEST_JOB, mail);
 
     await waitForStatus(sut, id, (s) => s.state === 'completed');
     expect((startedAt[1] ?? 0) - (startedAt[0] ?? 0)).toBeGreaterThanOrEqual(480);
@@ -48,9 +47,9 @@ describe(InProcessJobQueue.name, () => {
     const sut = new InProcessJobQueue();
     let finished = false;
     await sut.startWorkers(
-      new Map<JobName, JobHandler>([
+      new Map<string, JobHandler>([
         [
-          JobName.SendMail,
+          TEST_JOB,
           async () => {
             await new Promise((r) => setTimeout(r, 100));
             finished = true;
@@ -59,21 +58,21 @@ describe(InProcessJobQueue.name, () => {
       ]),
       1,
     );
-    const id = await sut.add(JobName.SendMail, mail);
+    const id = await sut.add(TEST_JOB, mail);
     await waitForStatus(sut, id, (s) => s.state === 'active');
 
     await sut.close();
 
     expect(finished).toBe(true);
-    await expect(sut.add(JobName.SendMail, mail)).rejects.toThrow('closed');
+    await expect(sut.add(TEST_JOB, mail)).rejects.toThrow('closed');
   });
 
   it('refuses a second set of workers for the same job', async () => {
     const sut = new InProcessJobQueue();
-    const map = new Map<JobName, JobHandler>([[JobName.SendMail, async () => 'ok']]);
+    const map = new Map<string, JobHandler>([[TEST_JOB, async () => 'ok']]);
     await sut.startWorkers(map, 1);
 
-    await expect(sut.startWorkers(map, 1)).rejects.toThrow(`Workers for job "${JobName.SendMail}" are already running`);
+    await expect(sut.startWorkers(map, 1)).rejects.toThrow(`Workers for job "${TEST_JOB}" are already running`);
     await sut.close();
   });
 });

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { JobName, JobPayloads } from '@quire/proto';
-import { JobQueue, type AddJobOptions, type JobContext, type JobHandler, type JobState, type JobStatus } from './job-queue';
+import { JobQueue, type AddJobOptions, type JobContext, type JobHandler, type JobState, type JobStatus, type ScheduleOptions } from './job-queue';
 
 export interface InProcessJobQueueOptions {
   /** How long finished jobs stay visible to getStatus (default one day, as with BullMQ). */
@@ -11,7 +10,7 @@ export interface InProcessJobQueueOptions {
 
 interface JobRecord {
   id: string;
-  name: JobName;
+  name: string;
   data: unknown;
   state: JobState;
   progress: number;
@@ -40,9 +39,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export class InProcessJobQueue extends JobQueue {
   private readonly logger = new Logger(InProcessJobQueue.name);
   private readonly jobs = new Map<string, JobRecord>();
-  private readonly waiting = new Map<JobName, JobRecord[]>();
-  private readonly lanes = new Map<JobName, Lane>();
+  private readonly waiting = new Map<string, JobRecord[]>();
+  private readonly lanes = new Map<string, Lane>();
   private readonly retryTimers = new Set<NodeJS.Timeout>();
+  private readonly schedules = new Map<string, { everyMs: number; timer: NodeJS.Timeout }>();
   private readonly running = new Set<Promise<void>>();
   private readonly keepFinishedMs: number;
   private readonly closeTimeoutMs: number;
@@ -58,7 +58,7 @@ export class InProcessJobQueue extends JobQueue {
     this.sweeper.unref();
   }
 
-  override async add<N extends JobName>(name: N, data: JobPayloads[N], options: AddJobOptions = {}): Promise<string> {
+  override async add(name: string, data: unknown, options: AddJobOptions = {}): Promise<string> {
     if (this.closed) throw new Error('The job queue is closed');
     const job: JobRecord = {
       id: String(++this.sequence),
@@ -89,7 +89,7 @@ export class InProcessJobQueue extends JobQueue {
     };
   }
 
-  override async startWorkers(handlers: Map<JobName, JobHandler>, concurrency: number): Promise<void> {
+  override async startWorkers(handlers: Map<string, JobHandler>, concurrency: number): Promise<void> {
     if (this.closed) throw new Error('The job queue is closed');
     for (const name of handlers.keys()) {
       if (this.lanes.has(name)) throw new Error(`Workers for job "${name}" are already running`);
@@ -100,6 +100,29 @@ export class InProcessJobQueue extends JobQueue {
     }
   }
 
+  /** A timer per scheduled name; nothing outlives the process, so each boot makes a new schedule. */
+  override async schedule(name: string, everyMs: number, options: ScheduleOptions = {}): Promise<void> {
+    if (this.closed) throw new Error('The job queue is closed');
+    const existing = this.schedules.get(name);
+    if (existing?.everyMs === everyMs) return;
+    const repeat = () =>
+      this.keepSchedule(
+        name,
+        everyMs,
+        setInterval(() => void this.addScheduled(name), everyMs),
+      );
+    if (existing) {
+      clearTimeout(existing.timer);
+      repeat();
+      return;
+    }
+    const first = setTimeout(() => {
+      void this.addScheduled(name);
+      repeat();
+    }, options.firstAfterMs ?? 0);
+    this.keepSchedule(name, everyMs, first);
+  }
+
   override async ping(): Promise<void> {
     if (this.closed) throw new Error('The job queue is closed');
   }
@@ -107,6 +130,8 @@ export class InProcessJobQueue extends JobQueue {
   override async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.sweeper);
+    for (const { timer } of this.schedules.values()) clearTimeout(timer);
+    this.schedules.clear();
     for (const timer of this.retryTimers) clearTimeout(timer);
     this.retryTimers.clear();
     if (this.running.size === 0) return;
@@ -123,7 +148,7 @@ export class InProcessJobQueue extends JobQueue {
     this.pump(job.name);
   }
 
-  private pump(name: JobName): void {
+  private pump(name: string): void {
     const lane = this.lanes.get(name);
     const list = this.waiting.get(name);
     while (!this.closed && lane && list && list.length > 0 && lane.active < lane.concurrency) {
@@ -143,7 +168,7 @@ export class InProcessJobQueue extends JobQueue {
     const context: JobContext = {
       id: job.id,
       name: job.name,
-      data: roundTrip(job.data) as JobContext['data'],
+      data: roundTrip(job.data),
       attempt: job.attemptsMade + 1,
       progress: async (percent) => {
         if (job.state === 'active') job.progress = clampProgress(percent);
@@ -173,6 +198,16 @@ export class InProcessJobQueue extends JobQueue {
       job.finishedAt = Date.now();
       this.logger.warn(`Job ${job.name} #${job.id} failed after ${job.attemptsMade} attempt(s): ${message}`);
     }
+  }
+
+  private keepSchedule(name: string, everyMs: number, timer: NodeJS.Timeout): void {
+    timer.unref();
+    this.schedules.set(name, { everyMs, timer });
+  }
+
+  /** One run of a scheduled job: no payload, no retry (the next run comes). */
+  private async addScheduled(name: string): Promise<void> {
+    if (!this.closed) await this.add(name, {}, { attempts: 1 });
   }
 
   /** Drops finished jobs older than the retention. */

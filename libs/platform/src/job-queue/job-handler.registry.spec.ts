@@ -1,21 +1,18 @@
 import { Global, Injectable, Module, type ModuleMetadata } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { JobName, type JobPayloads } from '@quire/proto';
 import { InProcessJobQueue } from './in-process-job-queue';
 import { JobQueue, type JobContext } from './job-queue';
-import { waitForStatus } from './job-queue.contract';
+import { TEST_JOB, waitForStatus, type TestMail } from './job-queue.contract';
 import { JobHandlerRegistry } from './job-handler.registry';
 import { JobsModule } from './jobs.module';
 import { OnJob } from './on-job.decorator';
 
-type SendMail = JobContext<typeof JobName.SendMail>;
-
 @Injectable()
 class MailJobs {
-  readonly sent: JobPayloads[typeof JobName.SendMail][] = [];
+  readonly sent: TestMail[] = [];
 
-  @OnJob(JobName.SendMail)
-  async send(job: SendMail): Promise<string> {
+  @OnJob(TEST_JOB)
+  async send(job: JobContext<TestMail>): Promise<string> {
     await job.progress(50);
     this.sent.push(job.data);
     return `sent to ${job.data.to}`;
@@ -27,8 +24,19 @@ class MailJobs {
 
 @Injectable()
 class OtherMailJobs {
-  @OnJob(JobName.SendMail)
+  @OnJob(TEST_JOB)
   async deliver(): Promise<void> {}
+}
+
+/** A sweep that runs by itself, as a service's hourly maintenance does. */
+@Injectable()
+class SweepJobs {
+  runs = 0;
+
+  @OnJob('test.sweep', { everyMs: 60 * 60 * 1000 })
+  async sweep(): Promise<void> {
+    this.runs += 1;
+  }
 }
 
 @Injectable()
@@ -50,7 +58,7 @@ describe(JobHandlerRegistry.name, () => {
     await queue.close();
   });
 
-  async function compile(consumes: JobName[], providers: NonNullable<ModuleMetadata['providers']>): Promise<TestingModule> {
+  async function compile(consumes: string[], providers: NonNullable<ModuleMetadata['providers']>): Promise<TestingModule> {
     @Global()
     @Module({ providers: [{ provide: JobQueue, useValue: queue }], exports: [JobQueue] })
     class QueueModule {}
@@ -63,26 +71,24 @@ describe(JobHandlerRegistry.name, () => {
   }
 
   it('refuses to boot when two providers handle the same job', async () => {
-    const module = await compile([JobName.SendMail], [MailJobs, OtherMailJobs]);
+    const module = await compile([TEST_JOB], [MailJobs, OtherMailJobs]);
 
-    await expect(module.init()).rejects.toThrow(
-      `Job "${JobName.SendMail}" has two @OnJob handlers, MailJobs.send and OtherMailJobs.deliver; keep exactly one`,
-    );
+    await expect(module.init()).rejects.toThrow(`Job "${TEST_JOB}" has two @OnJob handlers, MailJobs.send and OtherMailJobs.deliver; keep exactly one`);
     app = undefined; // never booted; Nest's close() would rethrow the boot error
   });
 
   it('refuses to boot when a consumed job has no handler', async () => {
-    const module = await compile([JobName.SendMail], [NoJobs]);
+    const module = await compile([TEST_JOB], [NoJobs]);
 
-    await expect(module.init()).rejects.toThrow(`This process consumes "${JobName.SendMail}" but no provider has an @OnJob handler for it`);
+    await expect(module.init()).rejects.toThrow(`This process consumes "${TEST_JOB}" but no provider has an @OnJob handler for it`);
     app = undefined; // never booted
   });
 
   it('boots with one handler and runs added jobs through it', async () => {
-    const module = await compile([JobName.SendMail], [MailJobs, NoJobs]);
+    const module = await compile([TEST_JOB], [MailJobs, NoJobs]);
     await module.init();
 
-    const id = await queue.add(JobName.SendMail, { to: 'alice@example.com', subject: 'Welcome', text: 'Hello Alice' });
+    const id = await queue.add(TEST_JOB, { to: 'alice@example.com', subject: 'Welcome', text: 'Hello Alice' });
 
     expect(await waitForStatus(queue, id, (s) => s.state === 'completed')).toMatchObject({
       result: 'sent to alice@example.com',
@@ -92,11 +98,29 @@ describe(JobHandlerRegistry.name, () => {
     expect(module.get(MailJobs).sent).toEqual([{ to: 'alice@example.com', subject: 'Welcome', text: 'Hello Alice' }]);
   });
 
+  it('schedules a consumed job that has a schedule: it runs at boot without being added', async () => {
+    const module = await compile(['test.sweep'], [SweepJobs]);
+    await module.init();
+
+    for (let i = 0; i < 200 && module.get(SweepJobs).runs === 0; i++) await new Promise((r) => setTimeout(r, 10));
+
+    expect(module.get(SweepJobs).runs).toBe(1);
+  });
+
+  it('leaves a scheduled job alone in a process that does not consume it', async () => {
+    const module = await compile([], [SweepJobs]);
+    await module.init();
+
+    await new Promise((r) => setTimeout(r, 50));
+
+    expect(module.get(SweepJobs).runs).toBe(0);
+  });
+
   it('starts no worker when the process consumes nothing, so jobs stay waiting', async () => {
     const module = await compile([], [MailJobs]);
     await module.init();
 
-    const id = await queue.add(JobName.SendMail, { to: 'bob@example.com', subject: 'Hi', text: 'Hi Bob' });
+    const id = await queue.add(TEST_JOB, { to: 'bob@example.com', subject: 'Hi', text: 'Hi Bob' });
     await new Promise((r) => setTimeout(r, 50));
 
     expect(await queue.getStatus(id)).toMatchObject({ state: 'waiting', attemptsMade: 0 });

@@ -1,10 +1,12 @@
-import { JobName } from '@quire/proto';
 import type { JobContext, JobHandler, JobQueue, JobState, JobStatus } from './job-queue';
 
-const mail = (n = 1) => ({ to: `user${n}@example.com`, subject: `Subject ${n}`, text: `Body ${n}` });
+/** The job the contract adds, as an app would name it, with its JSON payload. */
+export const TEST_JOB = 'test.send-mail';
+const mail = (n = 1) => ({ to: `reader${n}@example.com`, subject: `Subject ${n}`, text: `Body ${n}` });
+export type TestMail = ReturnType<typeof mail>;
 
-function handlers(handler: (job: JobContext<typeof JobName.SendMail>) => Promise<unknown>): Map<JobName, JobHandler> {
-  return new Map<JobName, JobHandler>([[JobName.SendMail, handler as JobHandler]]);
+function handlers(handler: (job: JobContext<TestMail>) => Promise<unknown>): Map<string, JobHandler> {
+  return new Map<string, JobHandler>([[TEST_JOB, handler as JobHandler]]);
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -16,14 +18,9 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls the job's status until `accept` holds; fails with the last status after `timeoutMs`. */
-export async function waitForStatus(
-  queue: JobQueue,
-  id: string,
-  accept: (status: JobStatus) => boolean,
-  timeoutMs = 10_000,
-): Promise<JobStatus> {
+export async function waitForStatus(queue: JobQueue, id: string, accept: (status: JobStatus) => boolean, timeoutMs = 10_000): Promise<JobStatus> {
   const deadline = Date.now() + timeoutMs;
-  let last: JobStatus | null = null;
+  let last: JobStatus | null;
   for (;;) {
     last = await queue.getStatus(id);
     if (last && accept(last)) return last;
@@ -31,6 +28,18 @@ export async function waitForStatus(
     await sleep(15);
   }
 }
+
+/** Polls until `done` holds; fails naming what was seen after `timeoutMs`. */
+async function waitUntil(done: () => boolean, seen: () => string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`Timed out; saw ${seen()}`);
+    await sleep(15);
+  }
+}
+
+/** A job that runs by itself, as a service's hourly sweep does. */
+const SWEEP_JOB = 'test.sweep';
 
 const inState = (state: JobState) => (status: JobStatus) => status.state === state;
 
@@ -57,20 +66,23 @@ export function describeJobQueueContract(name: string, factory: () => Promise<Jo
         1,
       );
 
-      const id = await sut.add(JobName.SendMail, mail(1));
+      const id = await sut.add(TEST_JOB, mail(1));
 
       const status = await waitForStatus(sut, id, inState('completed'));
-      expect(status).toMatchObject({ id, name: JobName.SendMail, state: 'completed', attemptsMade: 1, result: { delivered: 'user1@example.com' } });
+      expect(status).toMatchObject({ id, name: TEST_JOB, state: 'completed', attemptsMade: 1, result: { delivered: 'reader1@example.com' } });
       expect(seen).toHaveLength(1);
-      expect(seen[0]).toMatchObject({ id, name: JobName.SendMail, data: mail(1), attempt: 1 });
+      expect(seen[0]).toMatchObject({ id, name: TEST_JOB, data: mail(1), attempt: 1 });
     });
 
     it('keeps a job added before any worker waiting until one starts', async () => {
-      const id = await sut.add(JobName.SendMail, mail(2));
+      const id = await sut.add(TEST_JOB, mail(2));
 
       expect(await sut.getStatus(id)).toMatchObject({ id, state: 'waiting', progress: 0, attemptsMade: 0 });
 
-      await sut.startWorkers(handlers(async () => 'sent'), 1);
+      await sut.startWorkers(
+        handlers(async () => 'sent'),
+        1,
+      );
       expect(await waitForStatus(sut, id, inState('completed'))).toMatchObject({ result: 'sent' });
     });
 
@@ -86,7 +98,7 @@ export function describeJobQueueContract(name: string, factory: () => Promise<Jo
         1,
       );
 
-      const id = await sut.add(JobName.SendMail, mail(3));
+      const id = await sut.add(TEST_JOB, mail(3));
 
       try {
         const running = await waitForStatus(sut, id, (s) => s.progress === 40);
@@ -108,7 +120,7 @@ export function describeJobQueueContract(name: string, factory: () => Promise<Jo
         1,
       );
 
-      const id = await sut.add(JobName.SendMail, mail(4), { attempts: 3, backoffMs: 20 });
+      const id = await sut.add(TEST_JOB, mail(4), { attempts: 3, backoffMs: 20 });
 
       const status = await waitForStatus(sut, id, inState('completed'));
       expect(status).toMatchObject({ state: 'completed', attemptsMade: 3, result: 'sent at last' });
@@ -126,7 +138,7 @@ export function describeJobQueueContract(name: string, factory: () => Promise<Jo
         1,
       );
 
-      const id = await sut.add(JobName.SendMail, mail(5), { attempts: 2, backoffMs: 20 });
+      const id = await sut.add(TEST_JOB, mail(5), { attempts: 2, backoffMs: 20 });
 
       const status = await waitForStatus(sut, id, inState('failed'));
       expect(status).toMatchObject({ state: 'failed', attemptsMade: 2, error: 'Mailbox unavailable (2)' });
@@ -148,15 +160,57 @@ export function describeJobQueueContract(name: string, factory: () => Promise<Jo
         2,
       );
 
-      const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => sut.add(JobName.SendMail, mail(n))));
+      const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => sut.add(TEST_JOB, mail(n))));
 
       for (const id of ids) await waitForStatus(sut, id, inState('completed'));
       expect(most).toBe(2);
     });
 
+    it('runs a scheduled job at once, then again after each interval, with an empty payload', async () => {
+      const runs: JobContext[] = [];
+      await sut.startWorkers(new Map<string, JobHandler>([[SWEEP_JOB, async (job) => void runs.push(job)]]), 1);
+
+      await sut.schedule(SWEEP_JOB, 200);
+
+      await waitUntil(
+        () => runs.length >= 3,
+        () => `${runs.length} run(s) of ${SWEEP_JOB}`,
+      );
+      expect(runs.slice(0, 3).map((job) => ({ name: job.name, data: job.data, attempt: job.attempt }))).toEqual(Array.from({ length: 3 }, () => ({ name: SWEEP_JOB, data: {}, attempt: 1 })));
+    });
+
+    it('keeps one schedule for a job scheduled twice, as two replicas do at boot', async () => {
+      let runs = 0;
+      await sut.startWorkers(new Map<string, JobHandler>([[SWEEP_JOB, async () => void (runs += 1)]]), 2);
+
+      await sut.schedule(SWEEP_JOB, 60_000);
+      await sut.schedule(SWEEP_JOB, 60_000);
+
+      await waitUntil(
+        () => runs >= 1,
+        () => `no run of ${SWEEP_JOB}`,
+      );
+      await sleep(300);
+      expect(runs).toBe(1);
+    });
+
+    it('holds the first run of a new schedule for firstAfterMs', async () => {
+      let runs = 0;
+      await sut.startWorkers(new Map<string, JobHandler>([[SWEEP_JOB, async () => void (runs += 1)]]), 1);
+
+      await sut.schedule(SWEEP_JOB, 60_000, { firstAfterMs: 1_000 });
+
+      await sleep(300);
+      expect(runs).toBe(0);
+      await waitUntil(
+        () => runs === 1,
+        () => `${runs} run(s) of ${SWEEP_JOB}`,
+      );
+    });
+
     it('answers null for an unknown job id', async () => {
       expect(await sut.getStatus('999999')).toBeNull();
-      expect(await sut.getStatus(`${JobName.SendMail}:999999`)).toBeNull();
+      expect(await sut.getStatus(`${TEST_JOB}:999999`)).toBeNull();
       expect(await sut.getStatus('not a job')).toBeNull();
     });
 

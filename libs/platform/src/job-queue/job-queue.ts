@@ -1,10 +1,8 @@
-import type { JobName, JobPayloads } from '@quire/proto';
-
 export type JobState = 'waiting' | 'active' | 'completed' | 'failed';
 
 export interface JobStatus<R = unknown> {
   id: string;
-  name: JobName;
+  name: string;
   state: JobState;
   /** 0–100, as reported by the handler. */
   progress: number;
@@ -21,30 +19,53 @@ export interface AddJobOptions {
   backoffMs?: number;
 }
 
-/** What a handler receives: the payload and a way to report progress. */
-export interface JobContext<N extends JobName = JobName> {
+export interface ScheduleOptions {
+  /** Delay of the first run of a new schedule (default none), e.g. until the services the job asks have started. */
+  firstAfterMs?: number;
+}
+
+/** What a handler receives: the payload (`T`, as its service declares it) and a way to report progress. */
+export interface JobContext<T = unknown> {
   id: string;
-  name: N;
-  data: JobPayloads[N];
+  name: string;
+  data: T;
   attempt: number;
   progress(percent: number): Promise<void>;
 }
 
-export type JobHandler<N extends JobName = JobName> = (job: JobContext<N>) => Promise<unknown>;
+export type JobHandler<T = unknown> = (job: JobContext<T>) => Promise<unknown>;
+
+/** The job names of a payload map; any name for a queue typed with none (`JobQueue`, `app.get(JobQueue)`). */
+export type JobNameOf<M> = [keyof M] extends [never] ? string : keyof M & string;
+
+/** The payload a map gives a job name; anything JSON carries for a queue typed with none. */
+export type JobPayloadOf<M, N> = N extends keyof M ? M[N] : unknown;
 
 /**
  * The job port: BullMQ on Redis, or an in-process queue with the same semantics
  * (progress, retries with backoff, a concurrency limit).
+ *
+ * Job names are the app's: the queue carries any name with any JSON payload. A service types the
+ * queue it injects with its map of job names to payloads (`queue: JobQueue<JobPayloads>`), so
+ * `add` takes only those names, each with its payload.
  */
-export abstract class JobQueue {
-  abstract add<N extends JobName>(name: N, data: JobPayloads[N], options?: AddJobOptions): Promise<string>;
+export abstract class JobQueue<M extends object = object> {
+  abstract add<N extends JobNameOf<M>>(name: N, data: JobPayloadOf<M, N>, options?: AddJobOptions): Promise<string>;
   abstract getStatus(id: string): Promise<JobStatus | null>;
   /**
    * Starts working on the named jobs with these handlers, at most `concurrency` jobs of
    * each name at a time. Jobs added before this wait. May be called again for other names;
    * a name already being worked on is refused.
    */
-  abstract startWorkers(handlers: Map<JobName, JobHandler>, concurrency: number): Promise<void>;
+  abstract startWorkers(handlers: Map<string, JobHandler>, concurrency: number): Promise<void>;
+  /**
+   * Adds the job (with an empty payload) now, or `firstAfterMs` from now, then every `everyMs`, for
+   * every process that shares the queue: one schedule per name, so N replicas scheduling it make one
+   * run per interval, which one worker takes. Scheduling a name again (another replica, a restart)
+   * keeps its schedule, with the new interval if it differs. A failed run is not retried: the next
+   * one comes.
+   */
+  abstract schedule(name: string, everyMs: number, options?: ScheduleOptions): Promise<void>;
   abstract ping(): Promise<void>;
   /** Stops taking jobs, waits briefly for running ones, and releases connections. */
   abstract close(): Promise<void>;

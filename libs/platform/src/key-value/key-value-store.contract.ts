@@ -5,10 +5,7 @@ import { withLock } from './with-lock';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What every KeyValueStore adapter must do; each adapter's spec runs this suite. */
-export function describeKeyValueStoreContract(
-  name: string,
-  factory: () => Promise<{ store: KeyValueStore; dispose(): Promise<void> }>,
-): void {
+export function describeKeyValueStoreContract(name: string, factory: () => Promise<{ store: KeyValueStore; dispose: () => Promise<void> }>): void {
   describe(`KeyValueStore contract: ${name}`, () => {
     let sut: KeyValueStore;
     let dispose: () => Promise<void>;

@@ -1,4 +1,4 @@
-/** The key-value port: sessions, captcha codes, counters, rate limits and small sets, with TTLs. */
+/** The key-value port: short-lived keys, one-time codes, counters, rate limits, locks and small sets, with TTLs. */
 export abstract class KeyValueStore {
   abstract get(key: string): Promise<string | null>;
   /** Several keys in one round trip: the values in the keys' order, null where a key is missing. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { AppError, ErrorCode } from '@quire/proto';
+import { unavailableError } from '../rpc/rpc-error';
 import { KeyValueStore } from './key-value-store';
 
 export interface RedisKeyValueStoreOptions {
@@ -19,7 +19,7 @@ const COMMAND_TIMEOUT_MS = 3_000;
 /**
  * The distributed KeyValueStore on Redis. Connects at once and reconnects for ever. While Redis
  * is known to be down (the connection is not ready: refused, dropped, or silent past the command
- * timeout) every command fails at once with 10503, and so do the commands in flight when the
+ * timeout) every command fails at once as unavailable (PlatformErrors), and so do the commands in flight when the
  * connection drops: nothing waits for a reconnection. Only the very first connection is waited
  * for, up to the connect timeout, so a store used right after it is built works.
  */
@@ -101,7 +101,13 @@ export class RedisKeyValueStore extends KeyValueStore {
       await this.reachable(() => this.redis.sadd(key, ...members));
       return;
     }
-    const results = await this.reachable(() => this.redis.multi().sadd(key, ...members).expire(key, ttlSeconds).exec());
+    const results = await this.reachable(() =>
+      this.redis
+        .multi()
+        .sadd(key, ...members)
+        .expire(key, ttlSeconds)
+        .exec(),
+    );
     const failed = results?.find(([error]) => error)?.[0];
     if (!results || failed) throw failed ?? new Error(`SADD ${key} was aborted`);
   }
@@ -135,17 +141,20 @@ export class RedisKeyValueStore extends KeyValueStore {
   override async compact(): Promise<void> {}
 
   /**
-   * Runs a command, or fails at once with the API's 10503 (a clear "try again shortly") while Redis
+   * Runs a command, or fails at once with the app's unavailable error (a clear "try again shortly") while Redis
    * is known to be down; a command cut off by a dropped connection or a timeout fails the same way.
    */
   private async reachable<R>(command: () => Promise<R>): Promise<R> {
     await this.firstAttempt;
-    if (this.redis.status !== 'ready') throw new AppError(ErrorCode.Unavailable, 'unavailable');
+    if (this.redis.status !== 'ready') throw unavailableError();
     try {
       return await command();
     } catch (error) {
-      if (this.redis.status !== 'ready' || /MaxRetriesPerRequest|Connection is closed|ECONNREFUSED|Command timed out|Socket timeout|Stream isn't writeable|aborted due to connection close/.test(String(error))) {
-        throw new AppError(ErrorCode.Unavailable, 'unavailable');
+      if (
+        this.redis.status !== 'ready' ||
+        /MaxRetriesPerRequest|Connection is closed|ECONNREFUSED|Command timed out|Socket timeout|Stream isn't writeable|aborted due to connection close/.test(String(error))
+      ) {
+        throw unavailableError();
       }
       throw error;
     }

@@ -1,4 +1,4 @@
-import { AppError, ErrorCode } from '@quire/proto';
+import { unavailableError } from '../rpc/rpc-error';
 import type { KeyValueStore } from './key-value-store';
 
 export interface LockOptions {
@@ -27,15 +27,11 @@ const UNLOCK_RETRY_MS = 500;
  * The task gets a signal that aborts when the lock is no longer surely its own: the store refused
  * a renewal (the lock expired and may be another's), or no renewal succeeded within the ttl (the
  * store is away, and the lock has expired there). A task checks it (`held.throwIfAborted()`, which
- * throws 10503) before a write that must not overlap another holder's.
+ * throws the app's unavailable error, see PlatformErrors) before a write that must not overlap
+ * another holder's.
  * Rejects when the lock is still held after `waitMs`.
  */
-export async function withLock<T>(
-  kv: KeyValueStore,
-  key: string,
-  task: (held: AbortSignal) => Promise<T>,
-  options: LockOptions = {},
-): Promise<T> {
+export async function withLock<T>(kv: KeyValueStore, key: string, task: (held: AbortSignal) => Promise<T>, options: LockOptions = {}): Promise<T> {
   const deadline = Date.now() + (options.waitMs ?? 10_000);
   return inTurn(kv, key, deadline, () => holding(kv, key, task, options.ttlSeconds ?? LOCK_TTL_SECONDS, deadline));
 }
@@ -51,7 +47,7 @@ const turns = new WeakMap<KeyValueStore, Map<string, Promise<void>>>();
  */
 async function inTurn<T>(kv: KeyValueStore, key: string, deadline: number, work: () => Promise<T>): Promise<T> {
   let byKey = turns.get(kv);
-  if (!byKey) turns.set(kv, (byKey = new Map()));
+  if (!byKey) turns.set(kv, (byKey = new Map<string, Promise<void>>()));
   const previous = byKey.get(key);
   let finish!: () => void;
   const mine = new Promise<void>((resolve) => (finish = resolve));
@@ -176,4 +172,4 @@ class LockLease {
   }
 }
 
-const lockLost = (): AppError => new AppError(ErrorCode.Unavailable, 'unavailable');
+const lockLost = (): Error => unavailableError();

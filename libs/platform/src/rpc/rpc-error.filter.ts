@@ -1,22 +1,22 @@
 import { ArgumentsHost, Catch, Logger, type RpcExceptionFilter } from '@nestjs/common';
 import { Observable, throwError } from 'rxjs';
-import { AppError, ErrorCode, type RpcErrorPayload } from '@quire/proto';
+import { internalErrorPayload, isRpcError } from './rpc-error';
 
 /**
- * The one exception filter of every microservice (embedded or over NATS): an AppError
- * travels as its payload (code + message key); anything else is logged here, with its
- * stack, and travels as a bare 10101 'internal_error'.
+ * The one exception filter of every microservice (embedded or over NATS): an RpcError (the app's
+ * domain errors) travels as its payload (code + message key); anything else is logged here, with
+ * its stack, and travels as the app's registered internal error (PlatformErrors).
  */
 @Catch()
-export class RpcErrorFilter implements RpcExceptionFilter<unknown, RpcErrorPayload> {
+export class RpcErrorFilter implements RpcExceptionFilter {
   private readonly logger = new Logger(RpcErrorFilter.name);
 
   catch(exception: unknown, host: ArgumentsHost): Observable<never> {
-    if (exception instanceof AppError) return throwError(() => exception.toPayload());
+    if (isRpcError(exception)) return throwError(() => exception.toPayload());
     const subject = subjectOf(host);
-    const detail = exception instanceof Error ? exception.stack ?? exception.message : safeString(exception);
+    const detail = exception instanceof Error ? (exception.stack ?? exception.message) : safeString(exception);
     this.logger.error(`${subject ?? 'a message handler'} failed: ${detail}`);
-    return throwError((): RpcErrorPayload => ({ error_code: ErrorCode.Failed, message_key: 'internal_error' }));
+    return throwError(internalErrorPayload);
   }
 }
 

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
- * SHA-256 of a high-entropy secret (session tokens, e-mail links), as 64 hex digits: what is stored
+ * SHA-256 of a high-entropy secret (a random token, a link's code), as 64 hex digits: what is stored
  * and looked up instead of the secret itself. Not for passwords a person chooses (those take a slow hash).
  */
 export function hashSecret(secret: string): string {

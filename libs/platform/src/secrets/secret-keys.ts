@@ -12,8 +12,7 @@ export function secretKeysFor(mode: Mode, config: QuireConfig): SecretKeys {
   if (key) return { current: key, previous: previousKeys };
   if (mode === 'distributed') {
     throw new ConfigError(
-      'Invalid configuration:\n  QUIRE_SECRET_KEY: required in distributed mode, the same value in every process ' +
-        '(32 bytes as base64 or 64 hex digits, e.g. `openssl rand -base64 32`)',
+      'Invalid configuration:\n  QUIRE_SECRET_KEY: required in distributed mode, the same value in every process ' + '(32 bytes as base64 or 64 hex digits, e.g. `openssl rand -base64 32`)',
     );
   }
   const fromFile = loadOrCreateSecretKeyFile(keyFile);

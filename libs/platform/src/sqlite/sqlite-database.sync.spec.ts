@@ -191,7 +191,8 @@ describeWith({ binary: 'strace' }, 'SqliteDatabase durability, seen in system ca
         unsynced.push(`ack ${n}: its commit is not in the WAL before the ack`);
         continue;
       }
-      if (!syncs.some((sync) => sync.start > commit.page.end && sync.end < ackLine)) unsynced.push(`ack ${n}: no WAL sync between its commit (log line ${commit.page.end + 1}) and the ack (line ${ackLine + 1})`);
+      if (!syncs.some((sync) => sync.start > commit.page.end && sync.end < ackLine))
+        unsynced.push(`ack ${n}: no WAL sync between its commit (log line ${commit.page.end + 1}) and the ack (line ${ackLine + 1})`);
     }
     expect(unsynced).toEqual([]);
 

@@ -256,7 +256,7 @@ describe(SqliteDocumentStore.name, () => {
     expect(lookup({ item_id: 1 })).toBe(true);
   });
 
-  it('imports documents and sequences inside the caller\'s write, all or nothing', async () => {
+  it("imports documents and sequences inside the caller's write, all or nothing", async () => {
     await sut.collection<Note>('notes').ensureIndex({ field: 'note_id', unique: true });
     await db.write(() => {
       sut.importDocuments('notes', [

@@ -1,12 +1,4 @@
-import {
-  Collection,
-  DocumentStore,
-  DuplicateKeyError,
-  type Filter,
-  type FindOptions,
-  type IndexSpec,
-  type Update,
-} from '../document-store/document-store';
+import { Collection, DocumentStore, DuplicateKeyError, type Filter, type FindOptions, type IndexSpec, type Update } from '../document-store/document-store';
 import { assertCollectionName, assertDefinedFilter, normalizeUpdate, withoutUndefined, type PlainObject } from '../document-store/plain-document';
 import type { SqlValue, SqliteDatabase } from './sqlite-database';
 import { fieldKindOf, fieldValue, orderBy, projection, sqlRegexp, whereClause, type FieldKind, type ProjectedRow } from './sqlite-query';
@@ -37,10 +29,7 @@ export class SqliteDocumentStore extends DocumentStore {
   constructor(private readonly db: SqliteDatabase) {
     super();
     db.exec('CREATE TABLE IF NOT EXISTS sequences (name TEXT PRIMARY KEY, value INTEGER NOT NULL)');
-    db.exec(
-      'CREATE TABLE IF NOT EXISTS document_field_kinds (collection TEXT NOT NULL, field TEXT NOT NULL, kind TEXT NOT NULL, ' +
-        'PRIMARY KEY (collection, field, kind)) WITHOUT ROWID',
-    );
+    db.exec('CREATE TABLE IF NOT EXISTS document_field_kinds (collection TEXT NOT NULL, field TEXT NOT NULL, kind TEXT NOT NULL, ' + 'PRIMARY KEY (collection, field, kind)) WITHOUT ROWID');
     db.function('regexp', sqlRegexp);
   }
 
@@ -222,7 +211,7 @@ class SqliteCollection<T extends object> extends Collection<T> {
     const where = this.where(filter);
     const fields = (options.fields ?? []).map(String);
     const shape = fields.length > 0 ? projection(fields) : undefined;
-    let sql = `SELECT ${shape ? shape.select : 'body'} FROM "${this.table}"${where.sql}${orderBy(options.sort as PlainObject | undefined)}`;
+    let sql = `SELECT ${shape ? shape.select : 'body'} FROM "${this.table}"${where.sql}${orderBy(options.sort)}`;
     const params = where.params;
     if (limit !== undefined) {
       sql += limit;
@@ -236,8 +225,8 @@ class SqliteCollection<T extends object> extends Collection<T> {
 
   private where(filter: Filter<T>): { sql: string; params: SqlValue[] } {
     this.assertOpen();
-    assertDefinedFilter(filter as PlainObject, this.name);
-    const where = whereClause(filter as PlainObject, (field) => this.heldKinds().get(field) ?? NO_KINDS, this.name);
+    assertDefinedFilter(filter, this.name);
+    const where = whereClause(filter, (field) => this.heldKinds().get(field) ?? NO_KINDS, this.name);
     return where ? { sql: ` WHERE ${where.sql}`, params: where.params } : { sql: '', params: [] };
   }
 

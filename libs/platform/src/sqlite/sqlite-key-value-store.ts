@@ -8,8 +8,8 @@ interface Row {
 }
 
 /**
- * The embedded KeyValueStore: the table `kv` of the shared SQLite database (sessions, captcha
- * codes, counters, rate limits), with absolute expiry times checked on every read and swept
+ * The embedded KeyValueStore: the table `kv` of the shared SQLite database (short-lived keys,
+ * one-time codes, counters, rate limits), with absolute expiry times checked on every read and swept
  * periodically. A set is kept as the JSON array of its members. Every change is one
  * `db.write`, whose read-modify-write runs synchronously, so concurrent increments or set changes
  * cannot interleave; it resolves once durable. Locks live in memory only: the database has one
@@ -119,11 +119,7 @@ export class SqliteKeyValueStore extends KeyValueStore {
 
   override async keysWithPrefix(prefix: string): Promise<string[]> {
     this.assertOpen();
-    const rows = this.db.all<{ key: string }>(
-      "SELECT key FROM kv WHERE substr(key, 1, length(?1)) = ?1 AND (expires_at IS NULL OR expires_at > ?2)",
-      prefix,
-      Date.now(),
-    );
+    const rows = this.db.all<{ key: string }>('SELECT key FROM kv WHERE substr(key, 1, length(?1)) = ?1 AND (expires_at IS NULL OR expires_at > ?2)', prefix, Date.now());
     return rows.map((row) => row.key);
   }
 
@@ -162,7 +158,9 @@ export class SqliteKeyValueStore extends KeyValueStore {
   }
 
   private put(key: string, value: string, expiresAt: number | null): void {
-    this.db.statement('INSERT INTO kv (key, value, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at').run(key, value, expiresAt);
+    this.db
+      .statement('INSERT INTO kv (key, value, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at')
+      .run(key, value, expiresAt);
   }
 
   private remove(key: string): void {

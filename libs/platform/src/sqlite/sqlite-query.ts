@@ -28,7 +28,7 @@ export function fieldKindOf(value: unknown): FieldKind | undefined {
 const FIELD_SEGMENT = /^[A-Za-z0-9_-]+$/;
 
 /**
- * The SQL literal of a field's JSON path (`'$."item_id"'`; a dotted field goes into embedded
+ * The SQL literal of a field's JSON path (`'$."owner_id"'`; a dotted field goes into embedded
  * documents). Paths are written into the SQL text, not bound, so that a query's
  * `json_extract(body, '$."f"')` is the very expression of the index on `f` and SQLite uses it.
  */

@@ -1,7 +1,7 @@
 import type { SqliteDatabase } from './sqlite-database';
 
 /**
- * Small blobs (history bodies: at most SMALL_BLOB_MAX_BYTES) as rows of the shared SQLite
+ * Small blobs (at most SMALL_BLOB_MAX_BYTES, written often) as rows of the shared SQLite
  * database's table `blob_small`: one durable row write where a file would need a create, a sync,
  * a rename and later an unlink. Reads are synchronous lookups by key. The owner of the database closes it.
  */

@@ -2,8 +2,7 @@ import type { DynamicModule, INestApplication, INestMicroservice, LogLevel, Type
 import { ModuleRef, NestFactory } from '@nestjs/core';
 import { NestMicroservice, Transport, type CustomStrategy, type NatsOptions } from '@nestjs/microservices';
 import type { QuireConfig } from '@quire/config';
-import type { JobName, ServiceName } from '@quire/proto';
-import { PlatformModule, QUIRE_CONFIG } from '../platform.module';
+import { PlatformModule, QUIRE_CONFIG, type PlatformOptions } from '../platform.module';
 import { DurableRepliesInterceptor } from '../rpc/durable-replies.interceptor';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter';
 import { LocalDatabase } from '../sqlite/local-database';
@@ -47,10 +46,11 @@ export function connectTransport(app: INestApplication, options: ConnectTranspor
 }
 
 export interface ServiceMicroserviceOptions {
-  service: ServiceName;
+  /** The service's name: its NATS queue group. */
+  service: string;
   config: QuireConfig;
   /** Jobs this service works on (its `@OnJob` handlers). */
-  consumes?: JobName[];
+  consumes?: PlatformOptions['consumes'];
 }
 
 export interface ServiceMicroservice {
@@ -66,10 +66,7 @@ export interface ServiceMicroservice {
  *
  * `module` is the bare context module: this adds `PlatformModule.forRoot({ mode: 'distributed' })`.
  */
-export async function createServiceMicroservice(
-  module: Type | DynamicModule,
-  options: ServiceMicroserviceOptions,
-): Promise<ServiceMicroservice> {
+export async function createServiceMicroservice(module: Type | DynamicModule, options: ServiceMicroserviceOptions): Promise<ServiceMicroservice> {
   class ServiceRootModule {}
   const root: DynamicModule = {
     module: ServiceRootModule,

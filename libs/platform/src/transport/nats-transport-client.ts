@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { connect, Events, type NatsConnection } from 'nats';
-import { AppError, ErrorCode, MAX_MESSAGE_BYTES, type Message, type Subject } from '@quire/proto';
+import type { MessageContracts, NoMessages } from './message-map';
 import { natsConnectionOptions } from './nats-options';
-import { ReplyInbox } from './reply-inbox';
-import { messageOf, payloadTooLarge, toAppError, unavailable, withTimeout } from './transport-errors';
-import { TransportClient } from './transport-client';
+import { ReplyInbox, ReplyTimeout } from './reply-inbox';
+import { messageOf, payloadTooLarge, timedOut, toCallError, unavailable, withTimeout } from './transport-errors';
+import { MAX_MESSAGE_BYTES, TransportClient } from './transport-client';
 
 const PING_TIMEOUT_CAP_MS = 2_000;
 /** Between two attempts at the first connection (later reconnects are nats.js's own). */
@@ -26,7 +26,7 @@ interface NestReply {
  * do the calls in flight when the connection drops (their replies could no longer arrive); the
  * connection heals by itself.
  */
-export class NatsTransportClient extends TransportClient {
+export class NatsTransportClient<M extends MessageContracts<M> = NoMessages> extends TransportClient<M> {
   private readonly logger = new Logger(NatsTransportClient.name);
   private connection: NatsConnection | undefined;
   private inbox: ReplyInbox | undefined;
@@ -48,7 +48,7 @@ export class NatsTransportClient extends TransportClient {
     this.connectSoon(0);
   }
 
-  async send<R = unknown>(subject: Subject, message: Message): Promise<R> {
+  protected async request(subject: string, message: unknown): Promise<unknown> {
     // A call made while the app boots waits for the first attempt (milliseconds), not for a retry.
     if (!this.connection) await withTimeout(this.firstAttempt, this.timeoutMs, 'first connection').catch(() => undefined);
     const connection = this.connection;
@@ -65,11 +65,14 @@ export class NatsTransportClient extends TransportClient {
       const answer = await inbox.request(subject, data, this.timeoutMs);
       reply = JSON.parse(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength).toString('utf8')) as NestReply;
     } catch (error) {
-      if (error instanceof AppError && error.code === ErrorCode.Timeout) this.logger.warn(`${subject}: no answer within ${this.timeoutMs} ms`);
-      throw toAppError(this.logger, subject, error);
+      if (error instanceof ReplyTimeout) {
+        this.logger.warn(`${subject}: no answer within ${this.timeoutMs} ms`);
+        throw timedOut();
+      }
+      throw toCallError(this.logger, subject, error);
     }
-    if (reply.err !== undefined && reply.err !== null) throw toAppError(this.logger, subject, reply.err);
-    return reply.response as R;
+    if (reply.err !== undefined && reply.err !== null) throw toCallError(this.logger, subject, reply.err);
+    return reply.response;
   }
 
   /** Resolves when a PING/PONG round trip with the broker succeeds. */

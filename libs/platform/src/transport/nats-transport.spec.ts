@@ -1,21 +1,20 @@
 import * as os from 'node:os';
-import { Controller, Inject, Module, type DynamicModule, type INestMicroservice } from '@nestjs/common';
+import { Controller, Inject, type DynamicModule, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ErrorCode, type Message } from '@quire/proto';
+import { Payload } from '@nestjs/microservices';
 import { describeWith, freePort, startNatsServer, startServerProcess, type ServerProcess } from '@quire/testing';
 import { createNatsMicroservice } from './connect-transport';
 import { natsConnectionName, natsServerOptions } from './nats-options';
 import { NatsTransportClient } from './nats-transport-client';
 import { QuireNatsServer } from './quire-nats-server';
-import { describeTransportContract, TestSubject, testSubject, TransportTestModule } from './transport.contract';
+import { describeTransportContract, Handles, TestErrorCode, type TestMessage, type TestMessages, TestSubject, TransportTestModule, useTestErrors } from './transport.contract';
 
 const TIMEOUT_MS = 500;
-const caller = { uid: 1, username: 'admin', groupid: 1, clientId: 'c', ip: '127.0.0.1' };
+const caller = { uid: 1, clientId: 'c' };
 
 /** A client whose first connection is made: sends before it fail fast by design. */
-async function natsClient(url: string, timeoutMs = TIMEOUT_MS): Promise<NatsTransportClient> {
-  const client = new NatsTransportClient(url, timeoutMs);
+async function natsClient(url: string, timeoutMs = TIMEOUT_MS): Promise<NatsTransportClient<TestMessages>> {
+  const client = new NatsTransportClient<TestMessages>(url, timeoutMs);
   await eventually(() => client.ping(), 5_000);
   return client;
 }
@@ -39,7 +38,7 @@ async function eventually<T>(work: () => Promise<T>, withinMs: number): Promise<
   }
 }
 
-const Whoami = testSubject('test.share.whoami');
+const Whoami = TestSubject.Whoami;
 const INSTANCE = 'INSTANCE';
 const HANDLED = 'HANDLED';
 
@@ -50,8 +49,8 @@ class ShareController {
     @Inject(HANDLED) private readonly handled: { instance: string; request: unknown }[],
   ) {}
 
-  @MessagePattern(Whoami)
-  whoami(@Payload() message: Message): string {
+  @Handles(Whoami)
+  whoami(@Payload() message: TestMessage): string {
     this.handled.push({ instance: this.instance, request: message.params.n });
     return this.instance;
   }
@@ -65,6 +64,8 @@ const shareModule = (instance: string, handled: { instance: string; request: unk
     { provide: HANDLED, useValue: handled },
   ],
 });
+
+useTestErrors();
 
 describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
   let nats: ServerProcess;
@@ -93,7 +94,7 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
         },
       };
     },
-    { timeoutMs: TIMEOUT_MS, unknownSubject: { code: ErrorCode.Unavailable, key: 'unavailable' } },
+    { timeoutMs: TIMEOUT_MS, unknownSubject: { code: TestErrorCode.Unavailable, key: 'unavailable' } },
   );
 
   it('shares requests between the replicas of one queue group, each request handled once', async () => {
@@ -102,9 +103,7 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
     const second = await startService(shareModule('second', handled), nats.url, 'share');
     const sut = await natsClient(nats.url, 2_000);
     try {
-      const answers = await Promise.all(
-        Array.from({ length: 40 }, (_, n) => sut.send<string>(Whoami, { caller, params: { n } })),
-      );
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => sut.send(Whoami, { caller, params: { n } })));
       await new Promise((resolve) => setTimeout(resolve, 100));
 
       expect(answers.filter((a) => a === 'first').length).toBeGreaterThan(0);
@@ -130,15 +129,13 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
       const error = await sut.send(TestSubject.Echo, { caller, params: {} }).catch((e: unknown) => e);
 
       // The client has seen the disconnect, so it does not even wait for the timeout.
-      expect(error).toMatchObject({ code: ErrorCode.Unavailable, key: 'unavailable' });
+      expect(error).toMatchObject({ code: TestErrorCode.Unavailable, key: 'unavailable' });
       expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
       await expect(sut.ping()).rejects.toThrow();
 
       await nats.start();
 
-      await expect(
-        eventually(() => sut.send(TestSubject.Echo, { caller, params: { b: 2 } }), 10_000),
-      ).resolves.toMatchObject({ params: { b: 2 } });
+      await expect(eventually(() => sut.send(TestSubject.Echo, { caller, params: { b: 2 } }), 10_000)).resolves.toMatchObject({ params: { b: 2 } });
       await expect(sut.ping()).resolves.toBeUndefined();
     } finally {
       await sut.close();
@@ -154,7 +151,7 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await nats.stop();
       const dropped = Date.now();
-      for (const error of await Promise.all(inFlight)) expect(error).toMatchObject({ code: ErrorCode.Unavailable, key: 'unavailable' });
+      for (const error of await Promise.all(inFlight)) expect(error).toMatchObject({ code: TestErrorCode.Unavailable, key: 'unavailable' });
       expect(Date.now() - dropped).toBeLessThan(1_000);
     } finally {
       await nats.start();
@@ -173,7 +170,7 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
     };
     const [first, second] = [await member('first'), await member('second')];
     const sut = await natsClient(nats.url, 2_000);
-    const ask = (n: number) => Promise.all(Array.from({ length: 20 }, (_, i) => sut.send<string>(Whoami, { caller, params: { n: n + i } })));
+    const ask = (n: number) => Promise.all(Array.from({ length: 20 }, (_, i) => sut.send(Whoami, { caller, params: { n: n + i } })));
     try {
       await second.server.leave();
       expect(second.server.joined).toBe(false);
@@ -187,7 +184,7 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
 
       await second.server.leave();
       const nobody = await sut.send(Whoami, { caller, params: { n: 200 } }).catch((e: unknown) => e);
-      expect(nobody).toMatchObject({ code: ErrorCode.Unavailable });
+      expect(nobody).toMatchObject({ code: TestErrorCode.Unavailable });
     } finally {
       await sut.close();
       await Promise.all([first.app.close(), second.app.close()]);
@@ -204,7 +201,7 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
     const server = new QuireNatsServer({ ...natsServerOptions(named.url, 'test', natsConnectionName('page', 'serve')), gracePeriod: 50 });
     const service = await NestFactory.createMicroservice(TransportTestModule, { strategy: server, logger: false });
     await service.listen();
-    const sut = new NatsTransportClient(named.url, TIMEOUT_MS, natsConnectionName('page', 'call'));
+    const sut = new NatsTransportClient<TestMessages>(named.url, TIMEOUT_MS, natsConnectionName('page', 'call'));
     try {
       await eventually(() => sut.ping(), 5_000);
       const connz = (await (await fetch(`http://127.0.0.1:${monitor}/connz`)).json()) as { connections: { name?: string }[] };
@@ -218,7 +215,7 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
 
   it('answers a call made the moment the client is created, as an app does at boot', async () => {
     const service = await startService(TransportTestModule, nats.url);
-    const sut = new NatsTransportClient(nats.url, TIMEOUT_MS);
+    const sut = new NatsTransportClient<TestMessages>(nats.url, TIMEOUT_MS);
     try {
       await expect(sut.send(TestSubject.Echo, { caller, params: { boot: 1 } })).resolves.toMatchObject({ params: { boot: 1 } });
     } finally {
@@ -229,11 +226,11 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
 
   it('answers unavailable at once when NATS was down before the first request, then works once it is up', async () => {
     await nats.stop();
-    const sut = new NatsTransportClient(nats.url, TIMEOUT_MS);
+    const sut = new NatsTransportClient<TestMessages>(nats.url, TIMEOUT_MS);
     try {
       const started = Date.now();
       await expect(sut.send(TestSubject.Echo, { caller, params: {} })).rejects.toMatchObject({
-        code: ErrorCode.Unavailable,
+        code: TestErrorCode.Unavailable,
         key: 'unavailable',
       });
       expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
@@ -241,9 +238,7 @@ describeWith({ binary: 'nats-server' }, 'NATS transport', () => {
       await nats.start();
       const service = await startService(TransportTestModule, nats.url);
       try {
-        await expect(
-          eventually(() => sut.send(TestSubject.Echo, { caller, params: { c: 3 } }), 10_000),
-        ).resolves.toMatchObject({ params: { c: 3 } });
+        await expect(eventually(() => sut.send(TestSubject.Echo, { caller, params: { c: 3 } }), 10_000)).resolves.toMatchObject({ params: { c: 3 } });
       } finally {
         await service.close();
       }

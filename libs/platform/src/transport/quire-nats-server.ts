@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
 import type { Msg, NatsConnection, NatsError, Subscription } from 'nats';
-import { ErrorCode, type RpcErrorPayload } from '@quire/proto';
+import { internalErrorPayload } from '../rpc/rpc-error';
+import { badRequestPayload } from './transport-errors';
 
 type NatsServerOptions = NonNullable<NatsOptions['options']>;
 
@@ -19,7 +20,7 @@ export interface QueueGroup {
 /**
  * NestJS's NATS server, hardened at the bus: anyone on NATS can publish to a service's subject,
  * and a body that is not JSON made NestJS reject a promise nobody awaits, which ends the process.
- * Here it is refused with 10400 ('bad_request') to whoever asked, and the service keeps serving.
+ * Here it is refused with the app's bad request answer to whoever asked, and the service keeps serving.
  * Well-formed messages with wrong params are the controllers' business (parseParams).
  *
  * It also leaves and joins its queue group on demand (QueueGroup): a replica whose stores do not
@@ -55,10 +56,7 @@ export class QuireNatsServer extends ServerNats implements QueueGroup {
     this.members = [];
     this.isMember = false;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.all(leaving.map((subscription) => subscription.drain().catch(() => undefined))),
-      new Promise((resolve) => (timer = setTimeout(resolve, LEAVE_WAIT_MS))),
-    ]);
+    await Promise.race([Promise.all(leaving.map((subscription) => subscription.drain().catch(() => undefined))), new Promise((resolve) => (timer = setTimeout(resolve, LEAVE_WAIT_MS)))]);
     clearTimeout(timer);
   }
 
@@ -95,9 +93,7 @@ export class QuireNatsServer extends ServerNats implements QueueGroup {
     } catch (error) {
       const unreadable = (error as { code?: unknown }).code === 'BAD_JSON' || error instanceof SyntaxError;
       this.guardLogger.warn(`${channel}: refused a message (${unreadable ? 'not JSON' : (error as Error).message})`);
-      const err: RpcErrorPayload = unreadable
-        ? { error_code: ErrorCode.BadRequest, message_key: 'bad_request', params: { reason: 'not JSON' } }
-        : { error_code: ErrorCode.Failed, message_key: 'internal_error' };
+      const err = unreadable ? badRequestPayload('not JSON') : internalErrorPayload();
       if (natsMsg.reply) natsMsg.respond(Buffer.from(JSON.stringify({ id: '', err, isDisposed: true })));
       return undefined;
     }

@@ -1,5 +1,8 @@
 import { createInbox, type Msg, type NatsConnection } from 'nats';
-import { timedOut, unavailable } from './transport-errors';
+import { unavailable } from './transport-errors';
+
+/** No reply came within the request's time (NatsTransportClient turns it into the app's timeout). */
+export class ReplyTimeout extends Error {}
 
 interface Waiting {
   resolve: (data: Uint8Array) => void;
@@ -23,13 +26,13 @@ export class ReplyInbox {
     connection.subscribe(`${this.prefix}.*`, { callback: (_error, msg) => this.deliver(msg) });
   }
 
-  /** The reply's bytes; rejects with 10504 after `timeoutMs`, 10503 when nobody listens on the subject. */
+  /** The reply's bytes; rejects with ReplyTimeout after `timeoutMs`, the app's unavailable error when nobody listens on the subject. */
   request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
     return new Promise<Uint8Array>((resolve, reject) => {
       const token = String(++this.next);
       const timer = setTimeout(() => {
         this.waiting.delete(token);
-        reject(timedOut());
+        reject(new ReplyTimeout(`no reply within ${timeoutMs} ms`));
       }, timeoutMs);
       this.waiting.set(token, { resolve, reject, timer });
       try {
@@ -40,7 +43,7 @@ export class ReplyInbox {
     });
   }
 
-  /** Fails every request still waiting with 10503 (the connection dropped or is closing); how many there were. */
+  /** Fails every request still waiting as unavailable (the connection dropped or is closing); how many there were. */
   rejectAll(): number {
     const tokens = [...this.waiting.keys()];
     for (const token of tokens) this.settle(token)?.reject(unavailable());

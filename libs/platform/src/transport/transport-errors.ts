@@ -1,6 +1,25 @@
 import type { Logger } from '@nestjs/common';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
-import { AppError, ErrorCode, isRpcErrorPayload, MAX_MESSAGE_BYTES, type Subject } from '@quire/proto';
+import { internalErrorPayload, isRpcError, registeredTransportErrors, unavailableError, type RpcErrorPayload } from '../rpc/rpc-error';
+import { MAX_MESSAGE_BYTES } from './transport-client';
+
+/**
+ * How the transport's calls fail, in the app's words (registered with PlatformErrors): each is an
+ * error the caller can send on as its own (`toPayload`), so a service that called another passes the
+ * failure to its own caller unchanged.
+ */
+export interface TransportErrors {
+  /** No reply came within the transport's timeout. */
+  timeout(): Error;
+  /** No handler answers the subject (in process; over NATS that is a service away: `unavailable`). */
+  noHandler(): Error;
+  /** The message is larger than the transport carries (`maxMegabytes`); it was not sent. */
+  tooLarge(maxMegabytes: number): Error;
+  /** What a service answers a message that is not JSON with (anyone on NATS can publish to its subjects). */
+  badRequest(reason: string): RpcErrorPayload;
+  /** The app's error for the failure payload a handler answered with, or undefined when `payload` is none. */
+  revive(payload: unknown): Error | undefined;
+}
 
 /** nats.js error codes that mean "the broker cannot be reached right now" (503: nobody answers the subject). */
 const NATS_CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DRAINING', 'CONNECTION_REFUSED', 'CONNECTION_TIMEOUT', 'DISCONNECT', '503']);
@@ -8,30 +27,41 @@ const NATS_CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DRAINING
 /** Messages (strings or errors) that the NATS client uses for a lost or refused connection. */
 const CONNECTION_MESSAGE = /Connection lost|CONNECTION_(CLOSED|DRAINING|REFUSED|TIMEOUT)|ECONNREFUSED|ECONNRESET|DISCONNECT/;
 
-/** The refusal of a message larger than the transport carries: never half-sent, never a vague failure. */
-export function payloadTooLarge(limitBytes: number): AppError {
-  const limit = Math.min(MAX_MESSAGE_BYTES, limitBytes);
-  return new AppError(ErrorCode.PayloadTooLarge, 'payload_too_large', { max: Math.floor(limit / (1024 * 1024)) || 1 });
+/** The app's, or until it registers its own, plain Errors. */
+const registered = (): Partial<TransportErrors> => registeredTransportErrors() ?? {};
+
+/** What a service answers a message that is not JSON with: the app's, or Nest's generic answer. */
+export function badRequestPayload(reason: string): RpcErrorPayload | { status: 'error'; message: string } {
+  return registered().badRequest?.(reason) ?? { status: 'error', message: `Bad request (${reason})` };
 }
 
-export const unavailable = (): AppError => new AppError(ErrorCode.Unavailable, 'unavailable');
-export const timedOut = (): AppError => new AppError(ErrorCode.Timeout, 'timeout');
+/** The refusal of a message larger than the transport carries: never half-sent, never a vague failure. */
+export function payloadTooLarge(limitBytes: number): Error {
+  const limit = Math.min(MAX_MESSAGE_BYTES, limitBytes);
+  const max = Math.floor(limit / (1024 * 1024)) || 1;
+  return registered().tooLarge?.(max) ?? new Error(`the message is larger than ${max} MB`);
+}
+
+export const unavailable = (): Error => unavailableError();
+export const timedOut = (): Error => registered().timeout?.() ?? new Error('timeout');
 
 /**
- * What a failed call becomes for the caller: the handler's own AppError, 10404 for a subject no
- * handler knows, 10503 while the transport is away, 10101 (logged, text withheld) for anything else.
+ * What a failed call becomes for the caller: the handler's own error, the app's "no handler" for a
+ * subject nobody answers, its unavailable error while the transport is away, its internal error
+ * (logged, text withheld) for anything else.
  */
-export function toAppError(logger: Logger, subject: Subject, error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  if (isRpcErrorPayload(error)) return AppError.fromPayload(error);
+export function toCallError(logger: Logger, subject: string, error: unknown): Error {
+  if (isRpcError(error)) return error;
+  const revived = registered().revive?.(error);
+  if (revived) return revived;
   const text = messageOf(error);
-  if (text.includes(NO_MESSAGE_HANDLER)) return new AppError(ErrorCode.InvalidRoute, 'not_available_yet');
+  if (text.includes(NO_MESSAGE_HANDLER)) return registered().noHandler?.() ?? new Error('no handler answers this subject');
   if (isConnectionError(error, text)) {
     logger.warn(`${subject}: the transport is unavailable (${text})`);
     return unavailable();
   }
   logger.error(`${subject} failed: ${text}`, error instanceof Error ? error.stack : undefined);
-  return new AppError(ErrorCode.Failed, 'internal_error');
+  return registered().revive?.(internalErrorPayload()) ?? new Error('internal error');
 }
 
 export function messageOf(error: unknown): string {
@@ -43,7 +73,7 @@ export function messageOf(error: unknown): string {
     try {
       return JSON.stringify(error);
     } catch {
-      return String(error);
+      return Object.prototype.toString.call(error);
     }
   }
   return String(error);

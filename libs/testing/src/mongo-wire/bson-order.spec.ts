@@ -79,14 +79,7 @@ describe(valueKey.name, () => {
 
 describe(sortBy.name, () => {
   const ids = (docs: { id: number }[]) => docs.map((doc) => doc.id);
-  const rows = [
-    { id: 1, v: [5, 1] },
-    { id: 2, v: 3 },
-    { id: 3 },
-    { id: 4, v: [] },
-    { id: 5, v: null },
-    { id: 6, v: [2, 9] },
-  ];
+  const rows = [{ id: 1, v: [5, 1] }, { id: 2, v: 3 }, { id: 3 }, { id: 4, v: [] }, { id: 5, v: null }, { id: 6, v: [2, 9] }];
 
   it('sorts an array field by its smallest element ascending and its largest descending', () => {
     expect(ids(sortBy(rows, (row) => row, { v: 1 }))).toEqual([4, 3, 5, 1, 6, 2]);

@@ -173,7 +173,7 @@ export function compareNumbers(a: unknown, b: unknown): number {
     return x < y ? -1 : x > y ? 1 : 0;
   }
   if (typeof x === 'bigint' && typeof y === 'bigint') return x < y ? -1 : x > y ? 1 : 0;
-  return typeof x === 'number' ? compareDoubleToInteger(x, y as bigint) : -compareDoubleToInteger(y as number, x as bigint);
+  return typeof x === 'number' ? compareDoubleToInteger(x, y as bigint) : -compareDoubleToInteger(y as number, x);
 }
 
 function compareDoubleToInteger(double: number, integer: bigint): number {
@@ -186,7 +186,7 @@ function compareDoubleToInteger(double: number, integer: bigint): number {
 }
 
 function asDocument(value: unknown): Document {
-  if (value instanceof DBRef) return value.toJSON() as Document;
+  if (value instanceof DBRef) return value.toJSON();
   return value as Document;
 }
 

@@ -35,13 +35,42 @@ const TRANSACTION_COMMANDS = new Set(['find', 'getMore', 'killCursors', 'count',
 const UNSUPPORTED_COMMAND_OPTIONS = ['collation', 'hint', 'let', 'arrayFilters', 'min', 'max', 'returnKey', 'showRecordId', 'tailable', 'awaitData'];
 /** Real MongoDB commands this server does not answer (anything else is CommandNotFound, as on MongoDB). */
 const UNIMPLEMENTED_COMMANDS = new Set([
-  'distinct', 'mapReduce', 'bulkWrite', 'explain', 'collMod', 'renameCollection', 'validate', 'serverStatus', 'dbStats', 'collStats',
-  'getParameter', 'setParameter', 'currentOp', 'killOp', 'saslStart', 'saslContinue', 'authenticate', 'createUser', 'listDatabases',
+  'distinct',
+  'mapReduce',
+  'bulkWrite',
+  'explain',
+  'collMod',
+  'renameCollection',
+  'validate',
+  'serverStatus',
+  'dbStats',
+  'collStats',
+  'getParameter',
+  'setParameter',
+  'currentOp',
+  'killOp',
+  'saslStart',
+  'saslContinue',
+  'authenticate',
+  'createUser',
+  'listDatabases',
 ]);
 /** Fields the driver may add to any command. */
 const GENERIC_FIELDS = new Set([
-  '$db', 'lsid', 'txnNumber', 'autocommit', 'startTransaction', '$clusterTime', '$readPreference', 'writeConcern', 'readConcern', 'comment', 'maxTimeMS',
-  'apiVersion', 'apiStrict', 'apiDeprecationErrors',
+  '$db',
+  'lsid',
+  'txnNumber',
+  'autocommit',
+  'startTransaction',
+  '$clusterTime',
+  '$readPreference',
+  'writeConcern',
+  'readConcern',
+  'comment',
+  'maxTimeMS',
+  'apiVersion',
+  'apiStrict',
+  'apiDeprecationErrors',
 ]);
 
 /**
@@ -356,7 +385,7 @@ export class MongoEngine {
     const upsert = Boolean(command.upsert);
     if (remove && command.update !== undefined) throw new MongoCommandError('FailedToParse', 'Cannot specify both an update and remove=true');
     if (remove && upsert) throw new MongoCommandError('FailedToParse', 'Cannot specify both upsert=true and remove=true');
-    if (remove && returnNew) throw new MongoCommandError('FailedToParse', 'Cannot specify both new=true and remove=true; \'remove\' always returns the deleted document');
+    if (remove && returnNew) throw new MongoCommandError('FailedToParse', "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document");
     if (!remove && command.update === undefined) throw new MongoCommandError('FailedToParse', 'Either an update or remove=true must be specified');
     const project = compileProjection(documentOption(command, 'fields'));
     const update = remove ? undefined : compileUpdate(command.update);
@@ -435,7 +464,12 @@ export class MongoEngine {
     if (!collection) throw new MongoCommandError('NamespaceNotFound', `ns does not exist: ${db}.${name}`);
     const cursorOption = documentOption(command, 'cursor') ?? {};
     const batchSize = cursorOption.batchSize === undefined ? DEFAULT_FIRST_BATCH : nonNegative(cursorOption, 'batchSize');
-    return this.openCursor(`${db}.$cmd.listIndexes.${name}`, collection.indexes.map((index) => ({ ...index.spec })), batchSize, false);
+    return this.openCursor(
+      `${db}.$cmd.listIndexes.${name}`,
+      collection.indexes.map((index) => ({ ...index.spec })),
+      batchSize,
+      false,
+    );
   }
 
   private dropIndexes(command: Command, db: string, commandName: string): Document {
@@ -449,14 +483,9 @@ export class MongoEngine {
       return { nIndexesWas, msg: 'non-_id indexes dropped for collection' };
     }
     const targets = (Array.isArray(wanted) ? wanted : [wanted]).map((one) => {
-      const index = isDocument(one)
-        ? collection.indexes.find((candidate) => valuesEqual(candidate.spec.key, one))
-        : collection.index(String(one));
+      const index = isDocument(one) ? collection.indexes.find((candidate) => valuesEqual(candidate.spec.key, one)) : collection.index(String(one));
       if (!index) {
-        throw new MongoCommandError(
-          'IndexNotFound',
-          isDocument(one) ? `can't find index with key: ${formatValue(one)}` : `index not found with name [${String(one)}]`,
-        );
+        throw new MongoCommandError('IndexNotFound', isDocument(one) ? `can't find index with key: ${formatValue(one)}` : `index not found with name [${String(one)}]`);
       }
       if (index.name === '_id_') throw new MongoCommandError('InvalidOptions', 'cannot drop _id index');
       return index;
@@ -489,9 +518,7 @@ export class MongoEngine {
     const filter = compileFilter(documentOption(command, 'filter') ?? {});
     const nameOnly = Boolean(command.nameOnly);
     const entries = [...(this.databases.get(db) ?? new Map<string, StoredCollection>())].map(([name, collection]): Document =>
-      nameOnly
-        ? { name, type: 'collection' }
-        : { name, type: 'collection', options: {}, info: { readOnly: false, uuid: collection.uuid }, idIndex: { v: 2, key: { _id: 1 }, name: '_id_' } },
+      nameOnly ? { name, type: 'collection' } : { name, type: 'collection', options: {}, info: { readOnly: false, uuid: collection.uuid }, idIndex: { v: 2, key: { _id: 1 }, name: '_id_' } },
     );
     const cursorOption = documentOption(command, 'cursor') ?? {};
     const batchSize = cursorOption.batchSize === undefined ? DEFAULT_FIRST_BATCH : nonNegative(cursorOption, 'batchSize');

@@ -9,8 +9,20 @@ type ValuesTest = (reached: unknown[]) => boolean;
 /** Real MongoDB query operators this server does not evaluate: refused, never guessed. */
 const UNSUPPORTED_TOP_LEVEL = new Set(['$expr', '$where', '$text', '$jsonSchema', '$sampleRate', '$alwaysTrue', '$alwaysFalse']);
 const UNSUPPORTED_OPERATORS = new Set([
-  '$all', '$elemMatch', '$size', '$type', '$mod', '$bitsAllSet', '$bitsAnySet', '$bitsAllClear', '$bitsAnyClear',
-  '$geoWithin', '$geoIntersects', '$near', '$nearSphere', '$within',
+  '$all',
+  '$elemMatch',
+  '$size',
+  '$type',
+  '$mod',
+  '$bitsAllSet',
+  '$bitsAnySet',
+  '$bitsAllClear',
+  '$bitsAnyClear',
+  '$geoWithin',
+  '$geoIntersects',
+  '$near',
+  '$nearSphere',
+  '$within',
 ]);
 
 /**

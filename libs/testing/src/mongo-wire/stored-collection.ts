@@ -82,11 +82,10 @@ export class StoredIndex {
   duplicateKey(ns: string, values: unknown[], prefix = ''): MongoCommandError {
     const keyValue: Document = {};
     for (const [i, field] of this.fields.entries()) keyValue[field] = values[i];
-    return new MongoCommandError(
-      'DuplicateKey',
-      `${prefix}E11000 duplicate key error collection: ${ns} index: ${this.name} dup key: ${formatValue(keyValue)}`,
-      { keyPattern: this.spec.key as Document, keyValue },
-    );
+    return new MongoCommandError('DuplicateKey', `${prefix}E11000 duplicate key error collection: ${ns} index: ${this.name} dup key: ${formatValue(keyValue)}`, {
+      keyPattern: this.spec.key as Document,
+      keyValue,
+    });
   }
 }
 
@@ -157,7 +156,8 @@ export class StoredCollection {
       if (index.unique) {
         for (const { key, values } of keys) {
           const holder = seen.get(key);
-          if (holder && holder !== record) throw index.duplicateKey(this.ns, values, `Index build failed: ${this.uuid.toHexString()}: Collection ${this.ns} ( ${this.uuid.toHexString()} ) :: caused by :: `);
+          if (holder && holder !== record)
+            throw index.duplicateKey(this.ns, values, `Index build failed: ${this.uuid.toHexString()}: Collection ${this.ns} ( ${this.uuid.toHexString()} ) :: caused by :: `);
           seen.set(key, record);
         }
       }

@@ -99,7 +99,10 @@ export class SessionCatalog {
       throw new MongoCommandError('InvalidOptions', `'${name === 'commitTransaction' || name === 'abortTransaction' ? name : 'autocommit'}' requires a session id and a transaction number`);
     }
     if (txnNumber < session.txnNumber) {
-      throw new MongoCommandError('TransactionTooOld', `Cannot start transaction ${txnNumber} on session ${session.name} because a newer transaction ${session.txnNumber} has already started.`);
+      throw new MongoCommandError(
+        'TransactionTooOld',
+        `Cannot start transaction ${txnNumber} on session ${session.name} because a newer transaction ${session.txnNumber} has already started.`,
+      );
     }
     if (name === 'commitTransaction') return this.commit(session, txnNumber);
     if (name === 'abortTransaction') return this.abort(session, txnNumber);
@@ -112,7 +115,10 @@ export class SessionCatalog {
   private async begin(session: ServerSession, txnNumber: number, startTransaction: unknown): Promise<void> {
     if (startTransaction !== true) throw new MongoCommandError('BadValue', 'startTransaction must be true');
     if (txnNumber === session.txnNumber) {
-      throw new MongoCommandError('ConflictingOperationInProgress', `Cannot start a transaction at given transaction number ${txnNumber} a transaction with the same number is in state ${session.transaction?.state ?? 'retryable write'}`);
+      throw new MongoCommandError(
+        'ConflictingOperationInProgress',
+        `Cannot start a transaction at given transaction number ${txnNumber} a transaction with the same number is in state ${session.transaction?.state ?? 'retryable write'}`,
+      );
     }
     this.abortOpen(session);
     session.txnNumber = txnNumber;
@@ -180,7 +186,10 @@ export class SessionCatalog {
    */
   private async retryableWrite(session: ServerSession, txnNumber: number, execute: Execute): Promise<Document> {
     if (txnNumber < session.txnNumber) {
-      throw new MongoCommandError('TransactionTooOld', `Retryable write with txnNumber ${txnNumber} is prohibited on session ${session.name} because a newer retryable write with txnNumber ${session.txnNumber} has already started on this session.`);
+      throw new MongoCommandError(
+        'TransactionTooOld',
+        `Retryable write with txnNumber ${txnNumber} is prohibited on session ${session.name} because a newer retryable write with txnNumber ${session.txnNumber} has already started on this session.`,
+      );
     }
     if (txnNumber === session.txnNumber && session.retriedWrite?.txnNumber === txnNumber) return session.retriedWrite.reply;
     this.abortOpen(session);
@@ -243,10 +252,7 @@ function withTransientLabel(reply: Document, name: string): Document {
 }
 
 function noSuchTransaction(txnNumber: number, active: number): MongoCommandError {
-  return new MongoCommandError(
-    'NoSuchTransaction',
-    `Given transaction number ${txnNumber} does not match any in-progress transactions. The active transaction number is ${active}`,
-  );
+  return new MongoCommandError('NoSuchTransaction', `Given transaction number ${txnNumber} does not match any in-progress transactions. The active transaction number is ${active}`);
 }
 
 function toNumber(value: unknown): number {

@@ -97,10 +97,7 @@ function replacement(update: Document): CompiledUpdate {
     apply(doc) {
       const { _id, ...fields } = cloneValue(update) as Document;
       if (_id !== undefined && '_id' in doc && !valuesEqual(_id, doc._id)) {
-        throw new MongoCommandError(
-          'ImmutableField',
-          `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${formatValue(_id)}`,
-        );
+        throw new MongoCommandError('ImmutableField', `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${formatValue(_id)}`);
       }
       const id = '_id' in doc ? doc._id : _id;
       return id === undefined ? fields : { _id: id, ...fields };
@@ -249,12 +246,22 @@ function isNumeric(value: unknown): value is number | Long {
 
 function add(a: number | Long, b: number | Long): number | Long {
   if (typeof a === 'number' && typeof b === 'number') return a + b;
-  return combineLongs(a, b, (x, y) => x.add(y), (x, y) => x + y);
+  return combineLongs(
+    a,
+    b,
+    (x, y) => x.add(y),
+    (x, y) => x + y,
+  );
 }
 
 function multiply(a: number | Long, b: number | Long): number | Long {
   if (typeof a === 'number' && typeof b === 'number') return a * b;
-  return combineLongs(a, b, (x, y) => x.multiply(y), (x, y) => x * y);
+  return combineLongs(
+    a,
+    b,
+    (x, y) => x.multiply(y),
+    (x, y) => x * y,
+  );
 }
 
 /** A long combined with an integer stays a long; with a fractional double it becomes a double. */
@@ -321,10 +328,7 @@ function addToSet(target: Document, { parts, operand }: Modification): void {
   const values = eachOf('$addToSet', operand);
   const current = currentValue(target, parts);
   if (current !== undefined && !Array.isArray(current)) {
-    throw new MongoCommandError(
-      'BadValue',
-      `Cannot apply $addToSet to non-array field. Field named '${parts[parts.length - 1]}' has non-array type ${typeName(current)}`,
-    );
+    throw new MongoCommandError('BadValue', `Cannot apply $addToSet to non-array field. Field named '${parts[parts.length - 1]}' has non-array type ${typeName(current)}`);
   }
   const array = current ?? [];
   for (const value of values) {

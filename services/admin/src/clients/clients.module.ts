@@ -2,11 +2,10 @@ import { Module } from '@nestjs/common';
 import { AuthClient } from './auth.client';
 import { ItemClient } from './item.client';
 import { NoticeClient } from './notice.client';
-import { TeamClient } from './team.client';
 
-/** The admin service's clients of auth, item, notice and team. */
+/** The admin service's clients of auth, item and notice. */
 @Module({
-  providers: [AuthClient, ItemClient, NoticeClient, TeamClient],
-  exports: [AuthClient, ItemClient, NoticeClient, TeamClient],
+  providers: [AuthClient, ItemClient, NoticeClient],
+  exports: [AuthClient, ItemClient, NoticeClient],
 })
 export class ClientsModule {}

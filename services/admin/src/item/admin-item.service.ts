@@ -36,6 +36,7 @@ export class AdminItemService {
     await this.notices
       .send(caller, {
         to_uids: [item.uid],
+        to_all: false,
         notice_title: translate('notice_item_attorned_title', language, params),
         notice_content: translate('notice_item_attorned_content', language, params),
         from_name: caller.username.slice(0, 64),

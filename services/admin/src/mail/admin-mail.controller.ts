@@ -1,14 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type MailOutbox, type Message, Subject } from '@quire/proto';
+import { Payload } from '@nestjs/microservices';
+import { type Incoming, type MailOutbox, Subject } from '@quire/proto';
+import { Handles } from '../handles';
 import { AdminMailService } from './admin-mail.service';
 
 @Controller()
 export class AdminMailController {
   constructor(private readonly mail: AdminMailService) {}
 
-  @MessagePattern(Subject.AdminMailOutbox)
-  outbox(@Payload() message: Message): Promise<MailOutbox> {
+  @Handles(Subject.AdminMailOutbox)
+  outbox(@Payload() message: Incoming<typeof Subject.AdminMailOutbox>): Promise<MailOutbox> {
     return this.mail.outbox(message.caller);
   }
 }

@@ -10,7 +10,7 @@ export class AdminNoticeService {
   /** Title and content are HTML, which the notice service sanitizes (no script, no event handlers). */
   async send(caller: Caller, dto: AdminSendNoticeDto): Promise<never[]> {
     requireAdmin(caller);
-    await this.notices.send(caller, { to_all: true, notice_title: dto.title, notice_content: dto.content, from_name: caller.username.slice(0, 64) });
+    await this.notices.send(caller, { to_uids: [], to_all: true, notice_title: dto.title, notice_content: dto.content, from_name: caller.username.slice(0, 64) });
     return [];
   }
 }

@@ -1,7 +1,6 @@
 import { AppError, ErrorCode, LDAP_PASSWORD_MASK, type LdapForm, LdapFormSchema, parseParams } from '@quire/proto';
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const invalidJson = () => new AppError(ErrorCode.LdapConfig, 'setting_invalid_json', { name: 'ldap_form' });
 

@@ -1,15 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  GetSettingSchema,
-  SaveSettingsSchema,
-  Subject,
-  parseParams,
-  type HomePageSetting,
-  type Message,
-  type SettingValue,
-  type SiteSettings,
-} from '@quire/proto';
+import { Payload } from '@nestjs/microservices';
+import { GetSettingSchema, type HomePageSetting, type Incoming, parseParams, SaveSettingsSchema, type SettingValue, type SiteSettings, Subject } from '@quire/proto';
+import { Handles } from '../handles';
 import { SettingService } from './setting.service';
 
 @Controller()
@@ -17,24 +9,24 @@ export class SettingController {
   constructor(private readonly settings: SettingService) {}
 
   /** For other services (auth asks whether registration is open). */
-  @MessagePattern(Subject.AdminSettingGet)
-  async get(@Payload() message: Message): Promise<SettingValue> {
+  @Handles(Subject.AdminSettingGet)
+  async get(@Payload() message: Incoming<typeof Subject.AdminSettingGet>): Promise<SettingValue> {
     const { name } = parseParams(GetSettingSchema, message.params);
     return { value: await this.settings.value(name) };
   }
 
-  @MessagePattern(Subject.AdminSettingHomePage)
+  @Handles(Subject.AdminSettingHomePage)
   homePage(): Promise<HomePageSetting> {
     return this.settings.homePage();
   }
 
-  @MessagePattern(Subject.AdminSettingLoad)
-  load(@Payload() message: Message): Promise<SiteSettings | never[]> {
+  @Handles(Subject.AdminSettingLoad)
+  load(@Payload() message: Incoming<typeof Subject.AdminSettingLoad>): Promise<SiteSettings | never[]> {
     return this.settings.load(message.caller);
   }
 
-  @MessagePattern(Subject.AdminSettingSave)
-  save(@Payload() message: Message): Promise<never[]> {
+  @Handles(Subject.AdminSettingSave)
+  save(@Payload() message: Incoming<typeof Subject.AdminSettingSave>): Promise<never[]> {
     return this.settings.save(message.caller, parseParams(SaveSettingsSchema, message.params));
   }
 }

@@ -1,17 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
 import { QUIRE_CONFIG } from '@quire/platform';
-import {
-  AppError,
-  type Caller,
-  type HomePageSetting,
-  type LdapForm,
-  nowSeconds,
-  requireAdmin,
-  type SaveSettingsDto,
-  type SettingName,
-  type SiteSettings,
-} from '@quire/proto';
+import { AppError, type Caller, type HomePageSetting, type LdapForm, nowSeconds, requireAdmin, type SaveSettingsDto, type SettingName, type SiteSettings } from '@quire/proto';
 import { AuthClient } from '../clients/auth.client';
 import { ldapFormObject, maskLdapForm, parseSavedLdapForm, resolveLdapForm } from './ldap-form';
 import { SettingRepository } from './setting.repository';

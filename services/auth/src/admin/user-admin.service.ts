@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DuplicateKeyError } from '@quire/platform';
 import {
   type AddedUser,
@@ -11,9 +11,10 @@ import {
   type Caller,
   escapeHtml,
   formatTime,
-  type UserSummary,
   requireAdmin,
 } from '@quire/proto';
+import { ItemClient } from '../clients/item.client';
+import { TeamClient } from '../clients/team.client';
 import { EmailTokenRepository } from '../email/email-token.repository';
 import { LoginFailureCounter } from '../login-guard/login-failure-counter';
 import { SessionService } from '../session/session.service';
@@ -36,9 +37,11 @@ export function toAdminUserRow(user: UserEntity): AdminUserRow {
   };
 }
 
-/** What the administrator console may do with users (asked by the admin service, re-checked here). */
+/** What the administrator console may do with users (`adminUser/*`: the gateway refused non-administrators, checked again here). */
 @Injectable()
 export class UserAdminService {
+  private readonly logger = new Logger(UserAdminService.name);
+
   constructor(
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
@@ -46,23 +49,16 @@ export class UserAdminService {
     private readonly failures: LoginFailureCounter,
     private readonly tokens: EmailTokenRepository,
     private readonly passwords: PasswordChangeService,
+    private readonly items: ItemClient,
+    private readonly teams: TeamClient,
   ) {}
 
   /** One page of users whose username contains the text, newest first, and the total that match. */
   async list(caller: Caller, dto: AdminListUsersDto): Promise<AdminUserPage> {
     requireAdmin(caller);
     const text = dto.username.trim();
-    const [total, users] = await Promise.all([
-      this.users.countMatching(text),
-      this.users.searchPage(text, (dto.page - 1) * dto.count, dto.count),
-    ]);
+    const [total, users] = await Promise.all([this.users.countMatching(text), this.users.searchPage(text, (dto.page - 1) * dto.count, dto.count)]);
     return { total, users: users.map(toAdminUserRow) };
-  }
-
-  async get(caller: Caller, uid: number): Promise<UserSummary | null> {
-    requireAdmin(caller);
-    const user = await this.users.findByUid(uid);
-    return user ? { uid: user.uid, username: user.username, name: user.name ?? '', groupid: user.groupid } : null;
   }
 
   /** A normal user (group 2) with the rules of `user/register`. */
@@ -97,8 +93,10 @@ export class UserAdminService {
   }
 
   /**
-   * Deletes a user who is not an administrator (so never the last one) and ends their sessions.
-   * Whether they still own items is the admin service's question to the item service.
+   * Deletes a user who is not an administrator (so never the last one) and owns no live item (the
+   * item service counts them), and ends their sessions. Their item and team memberships go with
+   * them; when the item or team service cannot drop those, the user stays deleted and a warning
+   * names what remains.
    */
   async delete(caller: Caller, uid: number): Promise<number> {
     requireAdmin(caller);
@@ -107,10 +105,13 @@ export class UserAdminService {
     if (user.groupid === UserGroup.Admin) {
       throw AppError.failed((await this.users.countByGroup(UserGroup.Admin)) <= 1 ? 'admin_last_admin' : 'admin_user_is_admin');
     }
+    if ((await this.items.countOwned(caller, uid)) > 0) throw AppError.failed('admin_user_owns_items');
     if ((await this.users.remove(uid)) === 0) throw AppError.failed('admin_user_not_found');
     await this.sessions.endOthers(uid);
     await this.failures.reset(user.username);
     await this.tokens.removeByUser(uid);
+    await this.items.forgetUser(caller, uid).catch((error: Error) => this.logger.warn(`memberships of deleted user ${uid} remain: ${error.message}`));
+    await this.teams.forgetUser(caller, uid).catch((error: Error) => this.logger.warn(`team memberships of deleted user ${uid} remain: ${error.message}`));
     return 1;
   }
 }

@@ -41,10 +41,7 @@ export class EmailTokenRepository implements OnModuleInit {
 
   /** Uses the link up, once: the row when the token is the user's, unused and not expired, else null. */
   consume(uid: number, purpose: EmailTokenPurpose, token: string, now: number): Promise<EmailTokenEntity | null> {
-    return this.tokens.findOneAndUpdate(
-      { uid, purpose, token_hash: hashSecret(token), used: 0, expires_at: { $gt: now } },
-      { $set: { used: 1 } },
-    );
+    return this.tokens.findOneAndUpdate({ uid, purpose, token_hash: hashSecret(token), used: 0, expires_at: { $gt: now } }, { $set: { used: 1 } });
   }
 
   /** Every link of the user stops working (password changed, user deleted). */

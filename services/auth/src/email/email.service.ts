@@ -6,6 +6,7 @@ import {
   type Caller,
   ErrorCode,
   JobName,
+  type JobPayloads,
   type LoggedInUser,
   type MessageKey,
   Reply,
@@ -47,7 +48,7 @@ export class EmailService {
     private readonly passwords: PasswordChangeService,
     private readonly tokens: EmailTokenRepository,
     private readonly throttle: MailThrottle,
-    private readonly jobs: JobQueue,
+    private readonly jobs: JobQueue<JobPayloads>,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 

@@ -23,9 +23,7 @@ describe('ldap-filter', () => {
     });
 
     it('puts the escaped name at every placeholder of the configured filter', () => {
-      expect(userFilter({ search_filter: '(&(objectClass=person)(|(uid=%(user)s)(mail=%(user)s)))', user_field: 'cn' }, 'a*')).toBe(
-        '(&(objectClass=person)(|(uid=a\\2a)(mail=a\\2a)))',
-      );
+      expect(userFilter({ search_filter: '(&(objectClass=person)(|(uid=%(user)s)(mail=%(user)s)))', user_field: 'cn' }, 'a*')).toBe('(&(objectClass=person)(|(uid=a\\2a)(mail=a\\2a)))');
     });
   });
 

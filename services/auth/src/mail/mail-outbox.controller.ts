@@ -1,14 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type MailOutbox, type Message, Subject } from '@quire/proto';
+import { Payload } from '@nestjs/microservices';
+import { type Incoming, type MailOutbox, Subject } from '@quire/proto';
+import { Handles } from '../handles';
 import { MailOutboxService } from './mail-outbox.service';
 
 @Controller()
 export class MailOutboxController {
   constructor(private readonly outbox: MailOutboxService) {}
 
-  @MessagePattern(Subject.AuthMailOutbox)
-  list(@Payload() message: Message): Promise<MailOutbox> {
+  @Handles(Subject.AuthMailOutbox)
+  list(@Payload() message: Incoming<typeof Subject.AuthMailOutbox>): Promise<MailOutbox> {
     return this.outbox.list(message.caller);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Mailer, OnJob, type JobContext } from '@quire/platform';
-import { JobName } from '@quire/proto';
+import { JobName, type JobPayloads } from '@quire/proto';
 
 /** Sends queued mail (verification and password-reset links) with the queue's retries. */
 @Injectable()
@@ -8,7 +8,7 @@ export class MailProcessor {
   constructor(private readonly mailer: Mailer) {}
 
   @OnJob(JobName.SendMail)
-  async send(job: JobContext<typeof JobName.SendMail>): Promise<void> {
+  async send(job: JobContext<JobPayloads[typeof JobName.SendMail]>): Promise<void> {
     await this.mailer.send(job.data);
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { hashSecret, KeyValueStore } from '@quire/platform';
-import { SESSION_TTL_SECONDS, type SessionRecord, sessionKey, userSessionsKey } from '@quire/proto';
+import { decodeSession, encodeSession, SESSION_TTL_SECONDS, type SessionRecord, sessionKey, userSessionsKey } from '@quire/proto';
 
 export interface SessionUser {
   uid: number;
@@ -11,10 +11,11 @@ export interface SessionUser {
 
 /**
  * Opaque session tokens, stored only as their SHA-256 (a copy of the store opens no session).
- * `sessionKey(hash)` holds the SessionRecord the gateway reads to resolve callers (it hashes the
- * token it receives); the set `userSessionsKey(uid)` holds a user's hashes so that logout and
- * password changes can end them, and callers carry the hash (`Caller.token`). Hashes join and leave
- * the set atomically: two logins at once both stay listed, so a password change ends both.
+ * `sessionKey(hash)` holds the SessionRecord that the gateway resolves callers to through
+ * `SessionReader` (it hashes the token it receives): auth owns that format, in proto's session.ts.
+ * The set `userSessionsKey(uid)` holds a user's hashes so that logout and password changes can end
+ * them, and callers carry the hash (`Caller.token`). Hashes join and leave the set atomically: two
+ * logins at once both stay listed, so a password change ends both.
  */
 @Injectable()
 export class SessionService {
@@ -30,7 +31,7 @@ export class SessionService {
       groupid: user.groupid,
       createdAt: Math.floor(Date.now() / 1000),
     };
-    await this.kv.set(sessionKey(hash), JSON.stringify(record), SESSION_TTL_SECONDS);
+    await this.kv.set(sessionKey(hash), encodeSession(record), SESSION_TTL_SECONDS);
     await this.kv.addToSet(userSessionsKey(user.uid), [hash], SESSION_TTL_SECONDS);
     await this.forgetExpired(user.uid);
     return token;
@@ -38,13 +39,8 @@ export class SessionService {
 
   /** The record behind a token's hash, or null when it ended or expired. */
   private async resolve(tokenHash: string): Promise<SessionRecord | null> {
-    const raw = await this.kv.get(sessionKey(tokenHash));
-    if (raw === null) return null;
-    try {
-      return JSON.parse(raw) as SessionRecord;
-    } catch {
-      return null;
-    }
+    const stored = await this.kv.get(sessionKey(tokenHash));
+    return stored === null ? null : decodeSession(stored);
   }
 
   /** Ends one session, named by its token's hash (`Caller.token`); an unknown or expired one does nothing. */

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { FindUserSchema, type Message, Subject, type UserSummary, type Verdict, VerifyUserPasswordSchema, parseParams } from '@quire/proto';
+import { Payload } from '@nestjs/microservices';
+import { FindUserSchema, type Incoming, parseParams, Subject, type UserSummary, type Verdict, VerifyUserPasswordSchema } from '@quire/proto';
+import { Handles } from '../handles';
 import { UserDirectoryService } from './user-directory.service';
 
 /** Internal subjects other services ask (item delete/archive/attorn, members). */
@@ -8,14 +9,14 @@ import { UserDirectoryService } from './user-directory.service';
 export class UserDirectoryController {
   constructor(private readonly directory: UserDirectoryService) {}
 
-  @MessagePattern(Subject.AuthUserVerifyPassword)
-  verifyPassword(@Payload() message: Message): Promise<Verdict> {
+  @Handles(Subject.AuthUserVerifyPassword)
+  verifyPassword(@Payload() message: Incoming<typeof Subject.AuthUserVerifyPassword>): Promise<Verdict> {
     const { uid, password } = parseParams(VerifyUserPasswordSchema, message.params);
     return this.directory.verifyPassword(uid, password);
   }
 
-  @MessagePattern(Subject.AuthUserFind)
-  find(@Payload() message: Message): Promise<UserSummary | null> {
+  @Handles(Subject.AuthUserFind)
+  find(@Payload() message: Incoming<typeof Subject.AuthUserFind>): Promise<UserSummary | null> {
     return this.directory.find(parseParams(FindUserSchema, message.params).username);
   }
 }

@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
+  type Incoming,
   ListAllUsersSchema,
   type LoggedInUser,
   LoginUserSchema,
-  type Message,
   parseParams,
   RegisterUserSchema,
   type Reply,
@@ -14,44 +14,45 @@ import {
   type UserInfo,
   type UserSuggestion,
 } from '@quire/proto';
+import { Handles } from '../handles';
 import { UserService } from './user.service';
 
 @Controller()
 export class UserController {
   constructor(private readonly users: UserService) {}
 
-  @MessagePattern(Subject.AuthUserRegister)
-  register(@Payload() message: Message): Promise<Reply<never[]>> {
+  @Handles(Subject.AuthUserRegister)
+  register(@Payload() message: Incoming<typeof Subject.AuthUserRegister>): Promise<Reply<never[]>> {
     return this.users.register(message.caller, parseParams(RegisterUserSchema, message.params));
   }
 
-  @MessagePattern(Subject.AuthUserLogin)
-  login(@Payload() message: Message): Promise<Reply<LoggedInUser>> {
+  @Handles(Subject.AuthUserLogin)
+  login(@Payload() message: Incoming<typeof Subject.AuthUserLogin>): Promise<Reply<LoggedInUser>> {
     return this.users.login(message.caller, parseParams(LoginUserSchema, message.params));
   }
 
-  @MessagePattern(Subject.AuthUserLogout)
-  logout(@Payload() message: Message): Promise<Reply<never[]>> {
+  @Handles(Subject.AuthUserLogout)
+  logout(@Payload() message: Incoming<typeof Subject.AuthUserLogout>): Promise<Reply<never[]>> {
     return this.users.logout(message.caller);
   }
 
-  @MessagePattern(Subject.AuthUserInfo)
-  info(@Payload() message: Message): Promise<UserInfo> {
+  @Handles(Subject.AuthUserInfo)
+  info(@Payload() message: Incoming<typeof Subject.AuthUserInfo>): Promise<UserInfo> {
     return this.users.info(message.caller);
   }
 
-  @MessagePattern(Subject.AuthUserUpdateInfo)
-  updateInfo(@Payload() message: Message): Promise<never[]> {
+  @Handles(Subject.AuthUserUpdateInfo)
+  updateInfo(@Payload() message: Incoming<typeof Subject.AuthUserUpdateInfo>): Promise<never[]> {
     return this.users.updateInfo(message.caller, parseParams(UpdateUserInfoSchema, message.params));
   }
 
-  @MessagePattern(Subject.AuthUserResetPassword)
-  resetPassword(@Payload() message: Message): Promise<never[]> {
+  @Handles(Subject.AuthUserResetPassword)
+  resetPassword(@Payload() message: Incoming<typeof Subject.AuthUserResetPassword>): Promise<never[]> {
     return this.users.resetPassword(message.caller, parseParams(ResetUserPasswordSchema, message.params));
   }
 
-  @MessagePattern(Subject.AuthUserAll)
-  allUser(@Payload() message: Message): Promise<UserSuggestion[]> {
+  @Handles(Subject.AuthUserAll)
+  allUser(@Payload() message: Incoming<typeof Subject.AuthUserAll>): Promise<UserSuggestion[]> {
     return this.users.suggest(parseParams(ListAllUsersSchema, message.params));
   }
 }

@@ -1,3 +1,5 @@
+import type { UserInfo } from '@quire/proto';
+
 /** Group ids of `users.groupid` (contract §18). */
 export const UserGroup = {
   Admin: 1,
@@ -5,21 +7,9 @@ export const UserGroup = {
 } as const;
 export type UserGroup = (typeof UserGroup)[keyof typeof UserGroup];
 
-/** A stored user. `password_hash` never leaves the auth service. */
-export interface UserEntity {
-  uid: number;
-  username: string;
-  name: string;
-  email: string;
-  /** 1 once the e-mail address is verified, else 0. */
-  email_verify: number;
+/** A stored user: what `user/info` shows, and the password hash, which never leaves the auth service. */
+export interface UserEntity extends UserInfo {
   groupid: UserGroup;
   /** An argon2id PHC string. */
   password_hash: string;
-  avatar: string;
-  avatar_small: string;
-  /** Unix seconds. */
-  reg_time: number;
-  /** Unix seconds; 0 before the first login. */
-  last_login_time: number;
 }

@@ -14,7 +14,6 @@ export interface NewUser {
   name?: string;
 }
 
-
 const usernameContains = (text: string) => (text === '' ? {} : { username: { $regex: containsText(text) } });
 
 /** The `users` collection. */

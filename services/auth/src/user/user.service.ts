@@ -117,9 +117,7 @@ export class UserService {
     }
 
     const local = await this.users.findByUsername(dto.username);
-    const valid = local
-      ? await this.hasher.verify(local.password_hash, dto.password)
-      : await this.hasher.verifyDecoy(dto.password);
+    const valid = local ? await this.hasher.verify(local.password_hash, dto.password) : await this.hasher.verifyDecoy(dto.password);
     let user: UserEntity | null = local && valid ? local : null;
     if (!user) {
       try {

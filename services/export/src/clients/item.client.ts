@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { TransportClient } from '@quire/platform';
-import { type Caller, type ItemAccess, Subject } from '@quire/proto';
+import { type Caller, type ItemAccess, type QuireContracts, Subject } from '@quire/proto';
 
 /** What the export service asks the item service, on behalf of the original caller. */
 @Injectable()
 export class ItemClient {
-  constructor(private readonly transport: TransportClient) {}
+  constructor(private readonly transport: TransportClient<QuireContracts>) {}
 
   access(caller: Caller, itemId: number): Promise<ItemAccess> {
-    return this.transport.send<ItemAccess>(Subject.ItemAccessCheck, { caller, params: { item_id: itemId } });
+    return this.transport.send(Subject.ItemAccessCheck, { caller, params: { item_id: itemId } });
   }
 }

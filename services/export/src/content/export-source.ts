@@ -6,8 +6,7 @@ import { PageClient } from '../clients/page.client';
 
 /** One heading of an export, in reading order. */
 export type OutlineEntry =
-  | { kind: 'catalog'; number: string; name: string; level: number; folders: string[] }
-  | { kind: 'page'; number: string; title: string; level: number; page_id: number; folders: string[] };
+  { kind: 'catalog'; number: string; name: string; level: number; folders: string[] } | { kind: 'page'; number: string; title: string; level: number; page_id: number; folders: string[] };
 
 /** A page's Markdown as read; `total` is its full length when it was cut at `MAX_PAGE_CHARS`. */
 export interface PageText {

@@ -12,6 +12,7 @@ import {
   type ExportStatus,
   type ExportTargetDto,
   JobName,
+  type JobPayloads,
   nowSeconds,
   Reply,
   type StartedExport,
@@ -44,7 +45,7 @@ export const FORMATS: Record<ExportFormat, { job: typeof JobName.ExportWord | ty
 export class ExportJobService {
   constructor(
     private readonly jobs: ExportJobRepository,
-    private readonly queue: JobQueue,
+    private readonly queue: JobQueue<JobPayloads>,
     private readonly loader: ItemLoader,
     private readonly blobs: BlobStorage,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,

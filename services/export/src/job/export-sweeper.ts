@@ -1,29 +1,27 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { BlobStorage } from '@quire/platform';
-import { nowSeconds } from '@quire/proto';
+import { Injectable, Logger } from '@nestjs/common';
+import { BlobStorage, OnJob } from '@quire/platform';
+import { JobName, nowSeconds } from '@quire/proto';
 import { ExportJobRepository } from './export-job.repository';
 
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** How often the scheduler runs the sweep (one replica each time). */
+export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** Removes exported files a day after they were asked for (hourly, and once at boot). */
+/**
+ * Removes exported files a day after they were asked for: the `export.sweep` job, which the job
+ * queue's scheduler runs hourly on one replica (and at once when it is first scheduled).
+ */
 @Injectable()
-export class ExportSweeper implements OnApplicationBootstrap, OnModuleDestroy {
+export class ExportSweeper {
   private readonly logger = new Logger(ExportSweeper.name);
-  private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly jobs: ExportJobRepository,
     private readonly blobs: BlobStorage,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
-    this.timer.unref();
-    void this.sweep();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
+  @OnJob(JobName.SweepExports, { everyMs: SWEEP_EVERY_MS })
+  run(): Promise<number> {
+    return this.sweep();
   }
 
   /** Deletes the files and records of expired exports; returns how many were removed. */

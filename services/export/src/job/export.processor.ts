@@ -30,12 +30,12 @@ export class ExportProcessor {
   ) {}
 
   @OnJob(JobName.ExportWord)
-  exportWord(job: JobContext<typeof JobName.ExportWord>): Promise<{ key: string; size: number }> {
+  exportWord(job: JobContext<ExportJobPayload>): Promise<{ key: string; size: number }> {
     return this.run(job.data, 'word', job.progress.bind(job));
   }
 
   @OnJob(JobName.ExportMarkdown)
-  exportMarkdown(job: JobContext<typeof JobName.ExportMarkdown>): Promise<{ key: string; size: number }> {
+  exportMarkdown(job: JobContext<ExportJobPayload>): Promise<{ key: string; size: number }> {
     return this.run(job.data, 'markdown', job.progress.bind(job));
   }
 
@@ -62,7 +62,7 @@ export class ExportProcessor {
       return { key: record.blob_key, size: stored.size };
     } catch (error) {
       this.logger.error(`Storing ${record.blob_key} failed: ${(error as Error).message}`);
-      throw new Error(translate('export_store_failed', this.config.language));
+      throw new Error(translate('export_store_failed', this.config.language), { cause: error });
     }
   }
 

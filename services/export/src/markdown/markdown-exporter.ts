@@ -1,9 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import JSZip from 'jszip';
 import { attachmentSignOf, type Caller, nowSeconds } from '@quire/proto';
 import { ExportSource, flattenOutline } from '../content/export-source';
 import type { LoadedItem } from '../content/loaded-item';
+import { ZipWriter } from './zip-writer';
 
 /** The manifest at the zip's root, for an import to read the item back. */
 export const MANIFEST_NAME = 'quire-export.json';
@@ -67,7 +67,7 @@ export class MarkdownExporter {
   constructor(private readonly source: ExportSource) {}
 
   async render(caller: Caller, item: LoadedItem, progress: (done: number, total: number) => Promise<void>): Promise<Buffer> {
-    const zip = new JSZip();
+    const zip = new ZipWriter();
     const entries = flattenOutline(item.outline);
     const pageIds = entries.flatMap((entry) => (entry.kind === 'page' ? [entry.page_id] : []));
     const manifest: MarkdownManifest = {
@@ -107,11 +107,11 @@ export class MarkdownExporter {
       await nextTurn();
     }
     zip.file(MANIFEST_NAME, JSON.stringify(manifest, null, 2));
-    return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+    return zip.finish();
   }
 
   /** The Markdown with links to readable attachment images pointing at their copies under `assets/`. */
-  private async withLocalImages(caller: Caller, zip: JSZip, markdown: string, assets: Map<string, string | null>, up: string): Promise<string> {
+  private async withLocalImages(caller: Caller, zip: ZipWriter, markdown: string, assets: Map<string, string | null>, up: string): Promise<string> {
     const links = [...new Set(attachmentLinks(markdown))].filter((url) => attachmentSignOf(url) !== '');
     const unknown = links.filter((url) => !assets.has(attachmentSignOf(url)));
     if (unknown.length > 0) {

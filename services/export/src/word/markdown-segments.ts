@@ -124,12 +124,7 @@ export function* segmentMarkdown(markdown: string, options: SegmentOptions = {})
  * characters under its header, the rows past `maxRows` left out (noted), and a row longer than
  * `blockChars` with its inline delimiters escaped (its text kept, its formatting not).
  */
-function* tableParts(
-  header: string,
-  delimiter: string,
-  rows: string[],
-  limits: { chunkRows: number; maxRows: number; blockChars: number },
-): Generator<MarkdownSegment> {
+function* tableParts(header: string, delimiter: string, rows: string[], limits: { chunkRows: number; maxRows: number; blockChars: number }): Generator<MarkdownSegment> {
   const readable = (row: string) => (row.length > limits.blockChars ? row.replace(INLINE_DELIMITERS, (found) => (found.length === 2 ? found : `\\${found}`)) : row);
   const head = `${readable(header)}\n${delimiter}\n`;
   const shown = Math.min(rows.length, limits.maxRows);

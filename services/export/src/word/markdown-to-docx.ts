@@ -178,7 +178,13 @@ export class MarkdownToDocx {
       const header = index === 0;
       if (header && continuation) return;
       const style: RunStyle = header ? { bold: true, color: 'FFFFFF', size: 18 } : { size: 18 };
-      out.push(tableRow(row.children.map((cell) => this.inlines(cell.children, style, ctx)), columns, { header, align }));
+      out.push(
+        tableRow(
+          row.children.map((cell) => this.inlines(cell.children, style, ctx)),
+          columns,
+          { header, align },
+        ),
+      );
     });
     out.push(TABLE_END);
   }

@@ -117,11 +117,7 @@ const CELL_BORDERS =
 /** The start of a full-width table with `columns` equal columns and grey 1 px borders (ShowDoc's export style). */
 export function tableStart(columns: number): string {
   const width = Math.floor(9000 / Math.max(1, columns));
-  return (
-    '<w:tbl><w:tblPr><w:tblW w:w="5000" w:type="pct"/><w:tblLayout w:type="fixed"/></w:tblPr><w:tblGrid>' +
-    `<w:gridCol w:w="${width}"/>`.repeat(Math.max(1, columns)) +
-    '</w:tblGrid>'
-  );
+  return '<w:tbl><w:tblPr><w:tblW w:w="5000" w:type="pct"/><w:tblLayout w:type="fixed"/></w:tblPr><w:tblGrid>' + `<w:gridCol w:w="${width}"/>`.repeat(Math.max(1, columns)) + '</w:tblGrid>';
 }
 
 export const TABLE_END = '</w:tbl>';

@@ -162,10 +162,7 @@ export class WordDocument implements WordParts {
       if (!types.includes(`Extension="${extension}"`)) types = types.replace('<Override', `<Default Extension="${extension}" ContentType="${contentType}"/><Override`);
     }
     if (!types.includes('/word/numbering.xml')) {
-      types = types.replace(
-        '</Types>',
-        '<Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/></Types>',
-      );
+      types = types.replace('</Types>', '<Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/></Types>');
     }
     files['[Content_Types].xml'] = strToU8(types);
     // Images are compressed already: stored as they are.

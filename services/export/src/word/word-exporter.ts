@@ -104,4 +104,3 @@ function referenceDefinitions(markdown: string): Map<string, string> {
   }
   return definitions;
 }
-

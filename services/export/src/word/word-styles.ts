@@ -5,7 +5,6 @@ import { CODE_STYLE, QUOTE_STYLE } from './markdown-to-docx';
 export const FONT_TEXT = { ascii: 'Calibri', hAnsi: 'Calibri', cs: 'Calibri', eastAsia: 'Microsoft YaHei' };
 export const FONT_CODE = { ascii: 'Consolas', hAnsi: 'Consolas', cs: 'Consolas', eastAsia: 'Microsoft YaHei' };
 
-
 const heading = (size: number, before: number) => ({
   run: { size, bold: true, font: FONT_TEXT, color: '1F2328' },
   paragraph: { spacing: { before, after: 120 }, keepNext: true },
@@ -68,9 +67,7 @@ export const ORDERED_ABSTRACT = 2;
 /** `word/numbering.xml`: the two list kinds, the one bullet list (id 1) and one restartable instance per ordered list. */
 export function numberingXml(ordered: readonly { numId: number; level: number; start: number }[]): string {
   const levels = (kind: 'bullet' | 'ordered') =>
-    Array.from({ length: 9 }, (_, ilvl) =>
-      kind === 'bullet' ? level(ilvl, 'bullet', BULLETS[ilvl % 3]) : level(ilvl, ORDERED_FORMATS[ilvl % 3], `%${ilvl + 1}.`),
-    ).join('');
+    Array.from({ length: 9 }, (_, ilvl) => (kind === 'bullet' ? level(ilvl, 'bullet', BULLETS[ilvl % 3]) : level(ilvl, ORDERED_FORMATS[ilvl % 3], `%${ilvl + 1}.`))).join('');
   const instances = ordered
     .map(
       (list) =>

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CheckItemAccessSchema, type ItemAccess, type Message, parseParams, Subject } from '@quire/proto';
+import { Payload } from '@nestjs/microservices';
+import { CheckItemAccessSchema, type Incoming, type ItemAccess, parseParams, Subject } from '@quire/proto';
+import { Handles } from '../handles';
 import { ItemAccessService } from './item-access.service';
 
 @Controller()
@@ -8,8 +9,8 @@ export class AccessController {
   constructor(private readonly access: ItemAccessService) {}
 
   /** Internal: what the message's caller may do with `params.item_id`. */
-  @MessagePattern(Subject.ItemAccessCheck)
-  check(@Payload() message: Message): Promise<ItemAccess> {
+  @Handles(Subject.ItemAccessCheck)
+  check(@Payload() message: Incoming<typeof Subject.ItemAccessCheck>): Promise<ItemAccess> {
     return this.access.check(message.caller, parseParams(CheckItemAccessSchema, message.params).item_id);
   }
 }

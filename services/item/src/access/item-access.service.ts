@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AccessVersion, KeyValueStore } from '@quire/platform';
+import { KeyValueStore } from '@quire/platform';
 import { AppError, type Caller, ErrorCode, type ItemAccess, ItemType, MemberGroup, type TeamRights } from '@quire/proto';
+import { AccessVersion } from './access-version';
 import { TeamClient } from '../clients/team.client';
 import type { ItemEntity } from '../item/item.entity';
 import { ItemRepository } from '../item/item.repository';

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   AdminAttornItemSchema,
   AdminItemIdSchema,
@@ -7,11 +7,12 @@ import {
   AdminItemsOfUserSchema,
   AdminListItemsSchema,
   type Count,
+  type Incoming,
   type ItemRow,
-  type Message,
   parseParams,
   Subject,
 } from '@quire/proto';
+import { Handles } from '../handles';
 import { ItemAdminService } from './item-admin.service';
 
 /** Internal subjects of the administrator console (the admin service asks them with the original caller). */
@@ -19,28 +20,28 @@ import { ItemAdminService } from './item-admin.service';
 export class ItemAdminController {
   constructor(private readonly admin: ItemAdminService) {}
 
-  @MessagePattern(Subject.ItemAdminList)
-  list(@Payload() message: Message): Promise<AdminItemPage> {
+  @Handles(Subject.ItemAdminList)
+  list(@Payload() message: Incoming<typeof Subject.ItemAdminList>): Promise<AdminItemPage> {
     return this.admin.list(message.caller, parseParams(AdminListItemsSchema, message.params));
   }
 
-  @MessagePattern(Subject.ItemAdminDelete)
-  delete(@Payload() message: Message): Promise<number> {
+  @Handles(Subject.ItemAdminDelete)
+  delete(@Payload() message: Incoming<typeof Subject.ItemAdminDelete>): Promise<number> {
     return this.admin.delete(message.caller, parseParams(AdminItemIdSchema, message.params).item_id);
   }
 
-  @MessagePattern(Subject.ItemAdminAttorn)
-  attorn(@Payload() message: Message): Promise<ItemRow> {
+  @Handles(Subject.ItemAdminAttorn)
+  attorn(@Payload() message: Incoming<typeof Subject.ItemAdminAttorn>): Promise<ItemRow> {
     return this.admin.attorn(message.caller, parseParams(AdminAttornItemSchema, message.params));
   }
 
-  @MessagePattern(Subject.ItemAdminCountOwned)
-  countOwned(@Payload() message: Message): Promise<Count> {
+  @Handles(Subject.ItemAdminCountOwned)
+  countOwned(@Payload() message: Incoming<typeof Subject.ItemAdminCountOwned>): Promise<Count> {
     return this.admin.countOwned(message.caller, parseParams(AdminItemsOfUserSchema, message.params).uid);
   }
 
-  @MessagePattern(Subject.ItemAdminForgetUser)
-  forgetUser(@Payload() message: Message): Promise<Count> {
+  @Handles(Subject.ItemAdminForgetUser)
+  forgetUser(@Payload() message: Incoming<typeof Subject.ItemAdminForgetUser>): Promise<Count> {
     return this.admin.forgetUser(message.caller, parseParams(AdminItemsOfUserSchema, message.params).uid);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccessVersion, DocumentStore } from '@quire/platform';
+import { DocumentStore } from '@quire/platform';
 import {
   type AdminAttornItemDto,
   type AdminItemPage,
@@ -13,6 +13,7 @@ import {
   type ItemRow,
   nowSeconds,
 } from '@quire/proto';
+import { AccessVersion } from '../access/access-version';
 import { ApiKeyService } from '../api-key/api-key.service';
 import { AuthClient } from '../clients/auth.client';
 import type { ItemEntity } from '../item/item.entity';
@@ -47,10 +48,7 @@ export class ItemAdminService {
     requireAdmin(caller);
     const itemName = dto.item_name.trim();
     const username = dto.username.trim();
-    const [total, items] = await Promise.all([
-      this.items.countMatching(itemName, username),
-      this.items.search(itemName, username, (dto.page - 1) * dto.count, dto.count),
-    ]);
+    const [total, items] = await Promise.all([this.items.countMatching(itemName, username), this.items.search(itemName, username, (dto.page - 1) * dto.count, dto.count)]);
     return { total, items: await Promise.all(items.map((item) => this.toAdminRow(item))) };
   }
 

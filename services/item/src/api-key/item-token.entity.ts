@@ -1,9 +1,4 @@
-/** An item's open-API credentials (contract §18 `item_token`). */
-export interface ItemTokenEntity {
-  id: number;
-  item_id: number;
-  api_key: string;
-  api_token: string;
-  addtime: number;
-  last_check_time: number;
-}
+import type { ItemTokenRow } from '@quire/proto';
+
+/** An item's open-API credentials (contract §18 `item_token`), stored as the API shows them. */
+export type ItemTokenEntity = ItemTokenRow;

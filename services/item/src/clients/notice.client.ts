@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { NoticeVersion, TransportClient, VersionedCache, VersionToken } from '@quire/platform';
-import { type CacheVersions, type Caller, type SendNoticeDto, Subject, type UnreadCount } from '@quire/proto';
+import { TransportClient, VersionedCache, VersionToken } from '@quire/platform';
+import { type CacheVersions, type Caller, type QuireContracts, type SendNoticeCommand, Subject } from '@quire/proto';
+import { NoticeVersion } from './notice-version';
 import { WarningThrottle } from './warning-throttle';
 
 /** How long item/info waits for the unread count before showing 0. */
@@ -21,16 +22,16 @@ export class NoticeClient {
   private readonly counts = new VersionedCache<number, number>({ maxEntries: COUNTS_KEPT, maxAgeMs: COUNT_MAX_AGE_MS });
 
   constructor(
-    private readonly transport: TransportClient,
+    private readonly transport: TransportClient<QuireContracts>,
     private readonly noticeVersion: NoticeVersion,
   ) {}
 
   /** Delivers a notice; failures are logged, never thrown. */
-  async send(caller: Caller, notice: SendNoticeDto): Promise<void> {
+  async send(caller: Caller, notice: SendNoticeCommand): Promise<void> {
     try {
       await this.transport.send(Subject.NoticeNoticeSend, { caller, params: { ...notice } });
     } catch (error) {
-      this.logger.warn(`a notice '${notice.notice_title}' to ${JSON.stringify(notice.to_uids ?? [])} was not delivered: ${(error as Error).message}`);
+      this.logger.warn(`a notice '${notice.notice_title}' to ${JSON.stringify(notice.to_uids)} was not delivered: ${(error as Error).message}`);
     }
   }
 
@@ -48,7 +49,7 @@ export class NoticeClient {
       timer = setTimeout(() => reject(new Error(`no answer within ${UNREAD_COUNT_TIMEOUT_MS} ms`)), UNREAD_COUNT_TIMEOUT_MS);
     });
     try {
-      const reply = await Promise.race([this.transport.send<UnreadCount>(Subject.NoticeNoticeUnreadCount, { caller, params: {} }), expired]);
+      const reply = await Promise.race([this.transport.send(Subject.NoticeNoticeUnreadCount, { caller, params: {} }), expired]);
       if (typeof reply?.count !== 'number') return 0;
       this.counts.set(caller.uid, version, reply.count);
       return reply.count;

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { TransportClient } from '@quire/platform';
-import { type Caller, Subject, type TeamItemsOfUser, type TeamRights } from '@quire/proto';
+import { type Caller, type QuireContracts, Subject, type TeamRights } from '@quire/proto';
 import { WarningThrottle } from './warning-throttle';
 
 /**
@@ -13,12 +13,12 @@ export class TeamClient {
   private readonly logger = new Logger(TeamClient.name);
   private readonly warnings = new WarningThrottle();
 
-  constructor(private readonly transport: TransportClient) {}
+  constructor(private readonly transport: TransportClient<QuireContracts>) {}
 
   /** The right user `uid` holds on the item through teams, or null (none, or the team service did not answer). */
   async rights(caller: Caller, itemId: number, uid: number): Promise<TeamRights> {
     try {
-      return (await this.transport.send<TeamRights>(Subject.TeamAccessRights, { caller, params: { item_id: itemId, uid } })) ?? null;
+      return (await this.transport.send(Subject.TeamAccessRights, { caller, params: { item_id: itemId, uid } })) ?? null;
     } catch (error) {
       this.warn('team rights', error);
       return null;
@@ -28,7 +28,7 @@ export class TeamClient {
   /** Ids of the items user `uid` holds a team right on ([] when the team service did not answer). */
   async itemsOfUser(caller: Caller, uid: number): Promise<number[]> {
     try {
-      return (await this.transport.send<TeamItemsOfUser>(Subject.TeamAccessItemsOfUser, { caller, params: { uid } }))?.item_ids ?? [];
+      return (await this.transport.send(Subject.TeamAccessItemsOfUser, { caller, params: { uid } }))?.item_ids ?? [];
     } catch (error) {
       this.warn('team items', error);
       return [];

@@ -1,44 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type CacheVersions, type Caller, ErrorCode, escapeHtml, type ItemInfoDto, ItemType, type Menu, Reply, spliceJson } from '@quire/proto';
+import {
+  AppError,
+  type CacheVersions,
+  type Caller,
+  ErrorCode,
+  escapeHtml,
+  type ItemInfoDto,
+  type ItemInfoHead,
+  type ItemInfoReply,
+  type ItemInfoRights,
+  ItemType,
+  type Menu,
+  type RegularItemInfo,
+  Reply,
+  spliceJson,
+} from '@quire/proto';
 import { ItemAccessService } from '../access/item-access.service';
 import { NoticeClient } from '../clients/notice.client';
-import { type PageRow, PageClient } from '../clients/page.client';
+import { PageClient } from '../clients/page.client';
 import { defaultCatalogs, NO_DEFAULT_CATALOGS } from './default-catalogs';
-
-interface ItemInfoHead {
-  item_id: number;
-  item_domain: string;
-  is_archived: 0 | 1;
-  item_name: string;
-}
-
-interface ItemInfoRights {
-  is_login: boolean;
-  /** May edit pages and catalogs (false when archived). */
-  ItemPermn: boolean;
-  ItemCreator: boolean;
-}
-
-export type RegularItemInfo = ItemInfoHead & {
-  default_page_id: string;
-  default_cat_id2: number;
-  default_cat_id3: number;
-  default_cat_id4: number;
-  unread_count: number;
-  item_type: typeof ItemType.Regular;
-  menu: Menu;
-} & ItemInfoRights;
-
-export type SinglePageItemInfo = ItemInfoHead & {
-  current_page_id: number;
-  unread_count: number;
-  item_type: typeof ItemType.SinglePage;
-  /** One page object, not an array ([ERA] shape). */
-  menu: { pages: PageRow | null };
-} & ItemInfoRights;
-
-/** A regular item's info comes as JSON text (its menu is spliced in as the page service cached it). */
-export type ItemInfoReply = SinglePageItemInfo | Reply<RegularItemInfo>;
 
 /** `item/info`: what the item view needs (contract §9.3). */
 @Injectable()

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { AccessVersion, DocumentStore, type Filter, SealedCollection, SecretCipher, type Update } from '@quire/platform';
+import { DocumentStore, type Filter, SealedCollection, SecretCipher, type Update } from '@quire/platform';
 import { containsText, type ItemType } from '@quire/proto';
+import { AccessVersion } from '../access/access-version';
 import type { ItemEntity } from './item.entity';
 
 export interface NewItem {
@@ -172,7 +173,6 @@ export class ItemRepository implements OnModuleInit {
   remove(itemId: number): Promise<number> {
     return this.accessVersion.renewAfter(this.items.deleteOne({ item_id: itemId }));
   }
-
 }
 
 function liveMatching(itemName: string, username: string): Filter<ItemEntity> {

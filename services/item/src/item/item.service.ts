@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { AccessVersion, DocumentStore, DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
+import { DocumentStore, DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
 import {
   type AddedItem,
   type AddItemDto,
@@ -23,6 +23,7 @@ import {
   ITEM_NAME_MAX,
   translate,
 } from '@quire/proto';
+import { AccessVersion } from '../access/access-version';
 import { ItemAccessService } from '../access/item-access.service';
 import { requireLogin } from '../access/require-login';
 import { ApiKeyService } from '../api-key/api-key.service';
@@ -65,7 +66,7 @@ export class ItemService {
     const [memberships, teamItemIds] = await Promise.all([this.members.listByUser(caller.uid), this.teams.itemsOfUser(caller, caller.uid)]);
     const items = await this.items.listLiveForUser(caller.uid, [...new Set([...memberships.map((m) => m.item_id), ...teamItemIds])]);
     const positions = await this.sorts.positions(caller.uid);
-    const entries = items.map((item) => toListEntry(item, caller.uid, positions ? positions.get(item.item_id) ?? 0 : undefined));
+    const entries = items.map((item) => toListEntry(item, caller.uid, positions ? (positions.get(item.item_id) ?? 0) : undefined));
     if (positions) entries.sort((a, b) => (a.s_number ?? 0) - (b.s_number ?? 0));
     return entries;
   }
@@ -224,6 +225,7 @@ export class ItemService {
     if (user.uid !== caller.uid) {
       await this.notices.send(caller, {
         to_uids: [user.uid],
+        to_all: false,
         from_name: caller.username.slice(0, 64),
         notice_title: translate('notice_item_attorned_title', this.config.language),
         notice_content: translate('notice_item_attorned_content', this.config.language, {

@@ -2,7 +2,13 @@ import { parseSortData } from './sort-data';
 
 describe(parseSortData.name, () => {
   it('reads the map the item list sends', () => {
-    expect(parseSortData('{"3":1,"1":2,"7":3}')).toEqual(new Map([[3, 1], [1, 2], [7, 3]]));
+    expect(parseSortData('{"3":1,"1":2,"7":3}')).toEqual(
+      new Map([
+        [3, 1],
+        [1, 2],
+        [7, 3],
+      ]),
+    );
     expect(parseSortData('{}')).toEqual(new Map());
   });
 

@@ -1,14 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type Caller, ErrorCode, type UnlockItemDto } from '@quire/proto';
+import { AppError, type Caller, ErrorCode, type UnlockedItem, type UnlockItemDto } from '@quire/proto';
 import { ItemAccessService } from '../access/item-access.service';
 import { visitPasswordMatches } from '../access/visit-password';
 import { AuthClient } from '../clients/auth.client';
 import { PageClient } from '../clients/page.client';
 import { VisitPasswordFailureCounter } from './visit-password-failure-counter';
-
-export interface UnlockedItem {
-  refer_url: string;
-}
 
 /** Only a path on this site may come back as `refer_url` (no open redirect). */
 function localReferUrl(encoded: string): string {

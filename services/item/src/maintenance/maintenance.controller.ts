@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type Message, type PurgedItems, Subject } from '@quire/proto';
+import { Payload } from '@nestjs/microservices';
+import { type Incoming, type PurgedItems, Subject } from '@quire/proto';
+import { Handles } from '../handles';
 import { MaintenanceService } from './maintenance.service';
 
 @Controller()
@@ -8,8 +9,8 @@ export class MaintenanceController {
   constructor(private readonly maintenance: MaintenanceService) {}
 
   /** Internal: the timer's purge, on demand (`ScriptCron/run`). */
-  @MessagePattern(Subject.ItemMaintenancePurge)
-  purge(@Payload() message: Message): Promise<PurgedItems> {
+  @Handles(Subject.ItemMaintenancePurge)
+  purge(@Payload() message: Incoming<typeof Subject.ItemMaintenancePurge>): Promise<PurgedItems> {
     return this.maintenance.purge(message.caller);
   }
 }

@@ -1,6 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { AccessVersion, DocumentStore } from '@quire/platform';
-import { anonymousCaller, type Caller, nowSeconds, type PurgedItems } from '@quire/proto';
+import { Injectable, Logger } from '@nestjs/common';
+import { DocumentStore, OnJob } from '@quire/platform';
+import { anonymousCaller, type Caller, JobName, nowSeconds, type PurgedItems } from '@quire/proto';
+import { AccessVersion } from '../access/access-version';
 import { ItemTokenRepository } from '../api-key/item-token.repository';
 import { PageClient } from '../clients/page.client';
 import { TeamClient } from '../clients/team.client';
@@ -9,30 +10,31 @@ import { MemberRepository } from '../member/member.repository';
 
 /** Soft-deleted items are kept this long, then purged with everything they hold (contract §16, §17). */
 export const ITEM_RETENTION_SECONDS = 30 * 24 * 3600;
-/** The first purge after a boot waits this long, so the services it asks have started too. */
-export const BOOT_PURGE_DELAY_MS = 30_000;
 /**
  * An item still pending this long after it was started was abandoned by a process that died mid-copy:
  * far beyond any copy (a copy call gives up after REQUEST_TIMEOUT_MS), so a sweep in one replica never
  * removes a copy that another replica is still making.
  */
 export const PENDING_ITEM_GRACE_SECONDS = 3600;
+/** The first purge of a new schedule waits this long, so the services it asks have started too. */
+export const BOOT_PURGE_DELAY_MS = 30_000;
+/** How often the scheduler runs the purge (one replica each time). */
 export const PURGE_INTERVAL_MS = 3600_000;
 /** Items purged per run at most; the next run takes the rest. */
 export const PURGE_BATCH = 500;
 
-/** Who the timer-driven purge asks the page service as. */
+/** Who the scheduled purge asks the page service as. */
 const SYSTEM_CALLER: Caller = anonymousCaller('', '');
 
 /**
  * Hard-deletes items soft-deleted more than ITEM_RETENTION_SECONDS ago, and items left pending more
- * than PENDING_ITEM_GRACE_SECONDS ago: once soon after boot, hourly, and on `item.maintenance.purge`.
- * Each item's rows go in an order that a re-run can resume, so a purge cut short finishes next time.
+ * than PENDING_ITEM_GRACE_SECONDS ago: as the `item.purge-expired` job, which the job queue's
+ * scheduler runs hourly on one replica, and on `item.maintenance.purge`. Each item's rows go in an
+ * order that a re-run can resume, so a purge cut short finishes next time.
  */
 @Injectable()
-export class MaintenanceService implements OnApplicationBootstrap, OnModuleDestroy {
+export class MaintenanceService {
   private readonly logger = new Logger(MaintenanceService.name);
-  private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly documents: DocumentStore,
@@ -44,15 +46,10 @@ export class MaintenanceService implements OnApplicationBootstrap, OnModuleDestr
     private readonly teams: TeamClient,
   ) {}
 
-  onApplicationBootstrap(): void {
-    const run = () => this.purge(SYSTEM_CALLER).catch((error: Error) => this.logger.warn(`scheduled item purge failed: ${error.message}`));
-    // After the boot, once the transport answers: what a killed process left is removed without waiting an hour.
-    this.timers.push(setTimeout(run, BOOT_PURGE_DELAY_MS), setInterval(run, PURGE_INTERVAL_MS));
-    for (const timer of this.timers) timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    for (const timer of this.timers) clearTimeout(timer);
+  /** The scheduled purge; a run that fails is logged by the queue, and the next one starts over. */
+  @OnJob(JobName.PurgeItems, { everyMs: PURGE_INTERVAL_MS, firstAfterMs: BOOT_PURGE_DELAY_MS })
+  purgeExpired(): Promise<PurgedItems> {
+    return this.purge(SYSTEM_CALLER);
   }
 
   /** Abandoned pending items, then items past their retention. */

@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AccessVersion, type Collection, DocumentStore } from '@quire/platform';
+import { type Collection, DocumentStore } from '@quire/platform';
 import type { MemberGroup } from '@quire/proto';
+import { AccessVersion } from '../access/access-version';
 import type { MemberEntity } from './member.entity';
 
 export interface NewMember {

@@ -77,6 +77,7 @@ export class MemberService {
     const language = this.config.language;
     await this.notices.send(caller, {
       to_uids: [user.uid],
+      to_all: false,
       from_name: caller.username.slice(0, 64),
       notice_title: translate('notice_member_added_title', language),
       notice_content: translate('notice_member_added_content', language, {

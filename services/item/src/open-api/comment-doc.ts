@@ -76,20 +76,7 @@ function prettyJson(text: string): string {
 
 /** The standard API page of ShowDoc's template, in its Chinese headings. */
 function toMarkdown(doc: ApiDoc): string {
-  const parts = [
-    '**简要描述：**',
-    '',
-    `- ${doc.description}`,
-    '',
-    '**请求URL：**',
-    '',
-    `- \` ${doc.url} \``,
-    '',
-    '**请求方式：**',
-    '',
-    `- ${doc.method}`,
-    '',
-  ];
+  const parts = ['**简要描述：**', '', `- ${doc.description}`, '', '**请求URL：**', '', `- \` ${doc.url} \``, '', '**请求方式：**', '', `- ${doc.method}`, ''];
   if (doc.headers.length) {
     parts.push('**Header：**', '', '|Header|必选|类型|说明|', '|:----|:---|:-----|-----|', ...doc.headers.map((h) => row(h, 4)), '');
   }

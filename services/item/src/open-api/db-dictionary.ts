@@ -19,7 +19,11 @@ function rows(tsv: string): string[][] {
 }
 
 /** A Markdown table cell: a `|` or a line break would break the row. */
-const cell = (value: string | undefined) => (value ?? '').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ').trim();
+const cell = (value: string | undefined) =>
+  (value ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
 
 /**
  * `open/updateDbItem` (contract §11.2): one page per table, titled with the table name, with the

@@ -1,15 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  AppError,
-  type Caller,
-  ErrorCode,
-  type OpenFromCommentsDto,
-  type OpenUpdateDbItemDto,
-  type OpenUpdatePageDto,
-  Reply,
-} from '@quire/proto';
+import { AppError, type Caller, ErrorCode, type OpenFromCommentsDto, type OpenUpdateDbItemDto, type OpenUpdatePageDto, type PageRow, Reply } from '@quire/proto';
 import { ApiKeyService } from '../api-key/api-key.service';
-import { type PageRow, PageClient } from '../clients/page.client';
+import { PageClient } from '../clients/page.client';
 import type { ItemEntity } from '../item/item.entity';
 import { commentDocPages } from './comment-doc';
 import { dbDictionaryPages } from './db-dictionary';

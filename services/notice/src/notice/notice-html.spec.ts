@@ -19,7 +19,16 @@ describe(sanitizeNoticeHtml.name, () => {
   });
 
   it('drops javascript:, data: and vbscript: URLs, however they are disguised', () => {
-    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java&#x09;script:alert(1)', '&#106;avascript:alert(1)', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', 'vbscript:msgbox(1)', '//evil.test/x']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java&#x09;script:alert(1)',
+      '&#106;avascript:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+      'vbscript:msgbox(1)',
+      '//evil.test/x',
+    ]) {
       const clean = sanitizeNoticeHtml(`<a href="${href}">link</a>`);
       expect([href, clean]).toEqual([href, '<a>link</a>']);
     }

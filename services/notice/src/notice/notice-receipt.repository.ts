@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore, DuplicateKeyError, NoticeVersion } from '@quire/platform';
+import { type Collection, DocumentStore, DuplicateKeyError } from '@quire/platform';
+import { NoticeVersion } from './notice-version';
 import type { NoticeReceiptEntity } from './notice-receipt.entity';
 
 /** The `notice_receipts` collection: who read or deleted which announcement; every write renews the notice version. */

@@ -1,46 +1,37 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  ListNoticesSchema,
-  type Message,
-  NoticeIdSchema,
-  type NoticeRow,
-  parseParams,
-  SendNoticeSchema,
-  type SentNotices,
-  Subject,
-  type UnreadCount,
-} from '@quire/proto';
+import { Payload } from '@nestjs/microservices';
+import { type Incoming, ListNoticesSchema, NoticeIdSchema, type NoticeRow, parseParams, SendNoticeSchema, type SentNotices, Subject, type UnreadCount } from '@quire/proto';
+import { Handles } from '../handles';
 import { NoticeService } from './notice.service';
 
 @Controller()
 export class NoticeController {
   constructor(private readonly notices: NoticeService) {}
 
-  @MessagePattern(Subject.NoticeNoticeList)
-  list(@Payload() message: Message): Promise<NoticeRow[]> {
+  @Handles(Subject.NoticeNoticeList)
+  list(@Payload() message: Incoming<typeof Subject.NoticeNoticeList>): Promise<NoticeRow[]> {
     return this.notices.list(message.caller, parseParams(ListNoticesSchema, message.params));
   }
 
-  @MessagePattern(Subject.NoticeNoticeSetRead)
-  setRead(@Payload() message: Message): Promise<never[]> {
+  @Handles(Subject.NoticeNoticeSetRead)
+  setRead(@Payload() message: Incoming<typeof Subject.NoticeNoticeSetRead>): Promise<never[]> {
     return this.notices.setRead(message.caller, parseParams(NoticeIdSchema, message.params).notice_id);
   }
 
-  @MessagePattern(Subject.NoticeNoticeDelete)
-  delete(@Payload() message: Message): Promise<never[]> {
+  @Handles(Subject.NoticeNoticeDelete)
+  delete(@Payload() message: Incoming<typeof Subject.NoticeNoticeDelete>): Promise<never[]> {
     return this.notices.delete(message.caller, parseParams(NoticeIdSchema, message.params).notice_id);
   }
 
   /** Internal: deliver a notice (added to an item or team, item transferred, announcements). */
-  @MessagePattern(Subject.NoticeNoticeSend)
-  send(@Payload() message: Message): Promise<SentNotices> {
+  @Handles(Subject.NoticeNoticeSend)
+  send(@Payload() message: Incoming<typeof Subject.NoticeNoticeSend>): Promise<SentNotices> {
     return this.notices.send(message.caller, parseParams(SendNoticeSchema, message.params));
   }
 
   /** Internal: the caller's unread count (item/info). */
-  @MessagePattern(Subject.NoticeNoticeUnreadCount)
-  unreadCount(@Payload() message: Message): Promise<UnreadCount> {
+  @Handles(Subject.NoticeNoticeUnreadCount)
+  unreadCount(@Payload() message: Incoming<typeof Subject.NoticeNoticeUnreadCount>): Promise<UnreadCount> {
     return this.notices.unreadCount(message.caller);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore, NoticeVersion } from '@quire/platform';
+import { type Collection, DocumentStore } from '@quire/platform';
+import { NoticeVersion } from './notice-version';
 import type { NoticeEntity } from './notice.entity';
 
 const NEWEST_FIRST = { addtime: -1, notice_id: -1 } as const;

@@ -39,18 +39,25 @@ export class NoticeService {
     requireLogin(caller);
     const unreadOnly = dto.notice_type === NoticeType.Unread;
     const limit = dto.count > 0 ? Math.min(dto.count, NOTICE_LIST_MAX) : NOTICE_LIST_MAX;
-    const [personal, announcements] = await Promise.all([
-      this.notices.listPersonal(caller.uid, { unreadOnly, limit }),
-      this.notices.listAnnouncements(NOTICE_LIST_MAX),
-    ]);
-    const receipts = new Map((await this.receipts.listForUser(caller.uid, announcements.map((n) => n.notice_id))).map((r) => [r.notice_id, r]));
+    const [personal, announcements] = await Promise.all([this.notices.listPersonal(caller.uid, { unreadOnly, limit }), this.notices.listAnnouncements(NOTICE_LIST_MAX)]);
+    const receipts = new Map(
+      (
+        await this.receipts.listForUser(
+          caller.uid,
+          announcements.map((n) => n.notice_id),
+        )
+      ).map((r) => [r.notice_id, r]),
+    );
     const rows: SortableRow[] = personal.map((notice) => toNoticeRow(notice, notice.is_read));
     for (const notice of announcements) {
       const receipt = receipts.get(notice.notice_id);
       if (receipt?.is_deleted === 1 || (unreadOnly && receipt)) continue;
       rows.push(toNoticeRow(notice, receipt ? 1 : 0));
     }
-    return rows.sort(newestFirst).slice(0, limit).map(({ addtime: _addtime, ...row }) => row);
+    return rows
+      .sort(newestFirst)
+      .slice(0, limit)
+      .map(({ addtime: _addtime, ...row }) => row);
   }
 
   /** Marks one of my notices read; marking it again changes nothing. */
@@ -92,11 +99,7 @@ export class NoticeService {
   /** Internal (`notice.notice.unreadCount`): the caller's unread notices, 0 for anonymous visitors. */
   async unreadCount(caller: Caller): Promise<UnreadCount> {
     if (!(caller.uid > 0)) return { count: 0 };
-    const [personal, announcements, receipts] = await Promise.all([
-      this.notices.countPersonalUnread(caller.uid),
-      this.notices.countAnnouncements(),
-      this.receipts.countForUser(caller.uid),
-    ]);
+    const [personal, announcements, receipts] = await Promise.all([this.notices.countPersonalUnread(caller.uid), this.notices.countAnnouncements(), this.receipts.countForUser(caller.uid)]);
     return { count: personal + Math.max(0, announcements - receipts) };
   }
 

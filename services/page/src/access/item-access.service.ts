@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { TransportClient, VersionedCache } from '@quire/platform';
-import { AppError, type Caller, ErrorCode, type ItemAccess, type MessageKey, nowSeconds, Subject } from '@quire/proto';
+import { TransportClient, VersionedCache, VersionToken } from '@quire/platform';
+import { AppError, type CacheVersions, type Caller, ErrorCode, type ItemAccess, type MessageKey, nowSeconds, type QuireContracts, Subject } from '@quire/proto';
+import { AccessVersion } from './access-version';
 
 /** Read grants kept per replica (item, user and browser), and for how long at most. */
 const GRANTS_KEPT = 10_000;
@@ -21,14 +22,22 @@ export class ItemAccessService {
   /** The second this replica last touched each item. */
   private readonly touched = new Map<number, number>();
 
-  constructor(private readonly transport: TransportClient) {}
+  constructor(
+    private readonly transport: TransportClient<QuireContracts>,
+    private readonly accessVersion: AccessVersion,
+  ) {}
 
   check(caller: Caller, itemId: number): Promise<ItemAccess> {
-    return this.transport.send<ItemAccess>(Subject.ItemAccessCheck, { caller, params: { item_id: itemId } });
+    return this.transport.send(Subject.ItemAccessCheck, { caller, params: { item_id: itemId } });
   }
 
-  /** The item service's answer for this caller, reused while the access version is unchanged if it grants reading. */
-  private async checkAt(caller: Caller, itemId: number, accessVersion: string | null): Promise<ItemAccess> {
+  /**
+   * The item service's answer for this caller, reused while the access version is unchanged if it
+   * grants reading. The version is the one the message carried (read by the gateway), else read now:
+   * before the item service is asked, so an answer given during a change of rights is not kept under the new one.
+   */
+  private async checkAt(caller: Caller, itemId: number, carried: CacheVersions | undefined): Promise<ItemAccess> {
+    const [accessVersion] = await VersionToken.readAll(carried, this.accessVersion);
     const key = `${itemId}:${caller.uid}:${caller.groupid}:${caller.clientId}`;
     const kept = this.grants.get(key, accessVersion);
     if (kept) return kept;
@@ -59,9 +68,9 @@ export class ItemAccessService {
     return visitable(await this.check(caller, itemId));
   }
 
-  /** As requireVisit, reusing this caller's grant while the access version (read before) is unchanged. */
-  async requireVisitAt(caller: Caller, itemId: number, accessVersion: string | null): Promise<ItemAccess> {
-    return visitable(await this.checkAt(caller, itemId, accessVersion));
+  /** As requireVisit, reusing this caller's grant while the access version is unchanged (`carried`: the versions a message brought). */
+  async requireVisitAt(caller: Caller, itemId: number, carried: CacheVersions | undefined): Promise<ItemAccess> {
+    return visitable(await this.checkAt(caller, itemId, carried));
   }
 
   /** Write right (creator or edit member); archived items are read-only. */
@@ -70,10 +79,10 @@ export class ItemAccessService {
     return editable(await this.check(caller, itemId), code, denied);
   }
 
-  /** As requireEdit, reusing this caller's answer while the access version (read before) is unchanged. */
-  async requireEditAt(caller: Caller, itemId: number, accessVersion: string | null): Promise<ItemAccess> {
+  /** As requireEdit, reusing this caller's answer while the access version is unchanged (`carried`: the versions a message brought). */
+  async requireEditAt(caller: Caller, itemId: number, carried: CacheVersions | undefined): Promise<ItemAccess> {
     requireLogin(caller);
-    return editable(await this.checkAt(caller, itemId, accessVersion), ErrorCode.NoPermission, 'no_permission');
+    return editable(await this.checkAt(caller, itemId, carried), ErrorCode.NoPermission, 'no_permission');
   }
 
   /** The item's creator (recycle bin); archived items cannot be changed. */

@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type AttachmentListEntry,
   DeleteAttachmentSchema,
+  type Incoming,
   ListAttachmentsSchema,
-  type Message,
   parseParams,
   type Reply,
   Subject,
@@ -13,34 +13,35 @@ import {
   UploadImageSchema,
   VisitAttachmentSchema,
 } from '@quire/proto';
+import { Handles } from '../handles';
 import { AttachmentService } from './attachment.service';
 
 @Controller()
 export class AttachmentController {
   constructor(private readonly attachments: AttachmentService) {}
 
-  @MessagePattern(Subject.PageAttachmentUploadImage)
-  uploadImage(@Payload() message: Message): Promise<UploadedReply> {
+  @Handles(Subject.PageAttachmentUploadImage)
+  uploadImage(@Payload() message: Incoming<typeof Subject.PageAttachmentUploadImage>): Promise<UploadedReply> {
     return this.attachments.uploadImage(message.caller, parseParams(UploadImageSchema, message.params));
   }
 
-  @MessagePattern(Subject.PageAttachmentUpload)
-  upload(@Payload() message: Message): Promise<Reply<never>> {
+  @Handles(Subject.PageAttachmentUpload)
+  upload(@Payload() message: Incoming<typeof Subject.PageAttachmentUpload>): Promise<Reply<never>> {
     return this.attachments.upload(message.caller, parseParams(UploadAttachmentSchema, message.params));
   }
 
-  @MessagePattern(Subject.PageAttachmentList)
-  list(@Payload() message: Message): Promise<AttachmentListEntry[]> {
+  @Handles(Subject.PageAttachmentList)
+  list(@Payload() message: Incoming<typeof Subject.PageAttachmentList>): Promise<AttachmentListEntry[]> {
     return this.attachments.list(message.caller, parseParams(ListAttachmentsSchema, message.params));
   }
 
-  @MessagePattern(Subject.PageAttachmentDelete)
-  delete(@Payload() message: Message): Promise<never[]> {
+  @Handles(Subject.PageAttachmentDelete)
+  delete(@Payload() message: Incoming<typeof Subject.PageAttachmentDelete>): Promise<never[]> {
     return this.attachments.delete(message.caller, parseParams(DeleteAttachmentSchema, message.params));
   }
 
-  @MessagePattern(Subject.PageAttachmentVisit)
-  visit(@Payload() message: Message): Promise<Reply<never>> {
+  @Handles(Subject.PageAttachmentVisit)
+  visit(@Payload() message: Incoming<typeof Subject.PageAttachmentVisit>): Promise<Reply<never>> {
     return this.attachments.visit(message.caller, parseParams(VisitAttachmentSchema, message.params));
   }
 }

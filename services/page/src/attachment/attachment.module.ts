@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccessVersion } from '../access/access-version';
 import { ItemAccessService } from '../access/item-access.service';
 import { PageRepository } from '../page/page.repository';
 import { ContentVersion } from '../cache/content-version';
@@ -15,7 +16,7 @@ import { AttachmentService } from './attachment.service';
  */
 @Module({
   controllers: [AttachmentController],
-  providers: [AttachmentService, AttachmentRepository, PageRepository, ShareRepository, TemplateRepository, ContentVersion, ItemAccessService],
+  providers: [AttachmentService, AttachmentRepository, PageRepository, ShareRepository, TemplateRepository, ContentVersion, AccessVersion, ItemAccessService],
   exports: [AttachmentService],
 })
 export class AttachmentModule {}

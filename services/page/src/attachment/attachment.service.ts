@@ -187,7 +187,10 @@ export class AttachmentService {
       if (batch.length === 0) return removed;
       const linked = await this.linkedSigns(batch.map((row) => row.sign));
       const kept = batch.filter((row) => linked.has(row.sign));
-      await this.attachments.markLinked(kept.map((row) => row.file_id), now);
+      await this.attachments.markLinked(
+        kept.map((row) => row.file_id),
+        now,
+      );
       const gone = await this.purge(batch.filter((row) => !linked.has(row.sign)));
       removed += gone;
       // Rows whose blob could not be removed stay; the next sweep tries them again.

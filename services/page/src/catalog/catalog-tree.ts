@@ -42,11 +42,7 @@ export function descendantsOf<T extends CatalogLink>(catalogs: readonly T[], cat
  * each descendant. Refuses a parent that is the catalog itself or one of its descendants, a
  * parent missing from the item, and any level beyond 4 (the spec's 3 levels).
  */
-export function placeCatalog(
-  catalogs: readonly (CatalogLink & { level: number })[],
-  catId: number,
-  parentId: number,
-): { level: number; descendants: Map<number, number> } {
+export function placeCatalog(catalogs: readonly (CatalogLink & { level: number })[], catId: number, parentId: number): { level: number; descendants: Map<number, number> } {
   let level = CATALOG_TOP_LEVEL;
   if (parentId > 0) {
     if (parentId === catId) throw AppError.failed('catalog_parent_self');

@@ -138,20 +138,13 @@ export class CatalogService {
     const all = await this.catalogs.ofItem(dto.item_id);
     const merged = all.map((catalog) => {
       const change = changes.get(catalog.cat_id);
-      return change
-        ? { ...catalog, cat_name: change.cat_name, parent_cat_id: change.parent_cat_id, s_number: change.s_number || catalog.s_number }
-        : catalog;
+      return change ? { ...catalog, cat_name: change.cat_name, parent_cat_id: change.parent_cat_id, s_number: change.s_number || catalog.s_number } : catalog;
     });
     const levels = resolveLevels(merged);
     for (const [index, catalog] of merged.entries()) {
       const before = all[index];
       const level = levels.get(catalog.cat_id) as number;
-      if (
-        before.cat_name !== catalog.cat_name ||
-        before.parent_cat_id !== catalog.parent_cat_id ||
-        before.s_number !== catalog.s_number ||
-        before.level !== level
-      ) {
+      if (before.cat_name !== catalog.cat_name || before.parent_cat_id !== catalog.parent_cat_id || before.s_number !== catalog.s_number || before.level !== level) {
         await this.catalogs.update(catalog.cat_id, {
           cat_name: catalog.cat_name,
           parent_cat_id: catalog.parent_cat_id,

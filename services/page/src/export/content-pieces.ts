@@ -14,12 +14,7 @@ const jsonBytes = (text: string): number => Buffer.byteLength(JSON.stringify(tex
  * and the caller asks again from where the piece ended. Every reply moves forward by at least
  * one character or one missing page, so a caller's loop always ends.
  */
-export function takePieces(
-  contents: ReadonlyMap<number, string>,
-  pageIds: readonly number[],
-  start: number,
-  budget = EXPORT_REPLY_BUDGET_BYTES,
-): ExportContentPiece[] {
+export function takePieces(contents: ReadonlyMap<number, string>, pageIds: readonly number[], start: number, budget = EXPORT_REPLY_BUDGET_BYTES): ExportContentPiece[] {
   const pieces: ExportContentPiece[] = [];
   let left = budget;
   for (const [index, pageId] of pageIds.entries()) {

@@ -10,12 +10,7 @@ import { byCatalogOrder, byPageOrder, indexMenu } from '../menu/menu-order';
  * catalogs; for one catalog, its pages and sub-catalogs (contract §12). Titles and names stay raw.
  * Pages of a catalog that no longer exists are left out, as the menu leaves them out.
  */
-export function buildExportOutline(
-  itemId: number,
-  pages: readonly PageSummary[],
-  catalogs: readonly CatalogEntity[],
-  chosen: CatalogEntity | null,
-): ExportOutline {
+export function buildExportOutline(itemId: number, pages: readonly PageSummary[], catalogs: readonly CatalogEntity[], chosen: CatalogEntity | null): ExportOutline {
   const { pagesOf, childrenOf } = indexMenu(pages, catalogs);
   let count = 0;
   const refs = (catId: number): ExportPageRef[] => {
@@ -39,10 +34,16 @@ export function buildExportOutline(
   if (chosen) {
     visited.add(chosen.cat_id);
     const own = refs(chosen.cat_id);
-    const subs = (childrenOf.get(chosen.cat_id) ?? []).filter((child) => child.level > chosen.level).sort(byCatalogOrder).map(node);
+    const subs = (childrenOf.get(chosen.cat_id) ?? [])
+      .filter((child) => child.level > chosen.level)
+      .sort(byCatalogOrder)
+      .map(node);
     return { item_id: itemId, cat_id: chosen.cat_id, cat_name: chosen.cat_name, pages: own, catalogs: subs, page_count: count };
   }
   const root = refs(0);
-  const tops = catalogs.filter((catalog) => catalog.level === CATALOG_TOP_LEVEL).sort(byCatalogOrder).map(node);
+  const tops = catalogs
+    .filter((catalog) => catalog.level === CATALOG_TOP_LEVEL)
+    .sort(byCatalogOrder)
+    .map(node);
   return { item_id: itemId, cat_id: 0, cat_name: '', pages: root, catalogs: tops, page_count: count };
 }

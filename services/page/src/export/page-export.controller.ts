@@ -1,16 +1,17 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type ExportContent,
   ExportContentSchema,
   type ExportOutline,
   ExportOutlineSchema,
-  type Message,
+  type Incoming,
   parseParams,
   ResolveAttachmentsSchema,
   type ResolvedAttachment,
   Subject,
 } from '@quire/proto';
+import { Handles } from '../handles';
 import { PageExportService } from './page-export.service';
 
 /** Internal subjects the export service reads an item through. */
@@ -18,18 +19,18 @@ import { PageExportService } from './page-export.service';
 export class PageExportController {
   constructor(private readonly exports: PageExportService) {}
 
-  @MessagePattern(Subject.PageExportOutline)
-  outline(@Payload() message: Message): Promise<ExportOutline> {
+  @Handles(Subject.PageExportOutline)
+  outline(@Payload() message: Incoming<typeof Subject.PageExportOutline>): Promise<ExportOutline> {
     return this.exports.outline(message.caller, parseParams(ExportOutlineSchema, message.params));
   }
 
-  @MessagePattern(Subject.PageExportContent)
-  content(@Payload() message: Message): Promise<ExportContent> {
+  @Handles(Subject.PageExportContent)
+  content(@Payload() message: Incoming<typeof Subject.PageExportContent>): Promise<ExportContent> {
     return this.exports.content(message.caller, parseParams(ExportContentSchema, message.params));
   }
 
-  @MessagePattern(Subject.PageAttachmentResolve)
-  resolve(@Payload() message: Message): Promise<ResolvedAttachment[]> {
+  @Handles(Subject.PageAttachmentResolve)
+  resolve(@Payload() message: Incoming<typeof Subject.PageAttachmentResolve>): Promise<ResolvedAttachment[]> {
     return this.exports.resolve(message.caller, parseParams(ResolveAttachmentsSchema, message.params));
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccessVersion } from '../access/access-version';
 import { ItemAccessService } from '../access/item-access.service';
 import { AttachmentRepository } from '../attachment/attachment.repository';
 import { CatalogRepository } from '../catalog/catalog.repository';
@@ -13,6 +14,6 @@ import { PageExportService } from './page-export.service';
  */
 @Module({
   controllers: [PageExportController],
-  providers: [PageExportService, PageRepository, CatalogRepository, ContentVersion, AttachmentRepository, ItemAccessService],
+  providers: [PageExportService, PageRepository, CatalogRepository, ContentVersion, AttachmentRepository, AccessVersion, ItemAccessService],
 })
 export class PageExportModule {}

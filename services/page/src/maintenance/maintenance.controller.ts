@@ -1,14 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  type CopiedItemPages,
-  CopyItemPagesSchema,
-  type Message,
-  parseParams,
-  type PurgedPages,
-  PurgeItemPagesSchema,
-  Subject,
-} from '@quire/proto';
+import { Payload } from '@nestjs/microservices';
+import { type CopiedItemPages, CopyItemPagesSchema, type Incoming, parseParams, type PurgedPages, PurgeItemPagesSchema, Subject } from '@quire/proto';
+import { Handles } from '../handles';
 import { MaintenanceService } from './maintenance.service';
 
 /** Internal subjects only (no gateway route reaches them): the item and admin services call them. */
@@ -16,17 +9,17 @@ import { MaintenanceService } from './maintenance.service';
 export class MaintenanceController {
   constructor(private readonly maintenance: MaintenanceService) {}
 
-  @MessagePattern(Subject.PageItemCopy)
-  copy(@Payload() message: Message): Promise<CopiedItemPages> {
+  @Handles(Subject.PageItemCopy)
+  copy(@Payload() message: Incoming<typeof Subject.PageItemCopy>): Promise<CopiedItemPages> {
     return this.maintenance.copy(message.caller, parseParams(CopyItemPagesSchema, message.params));
   }
 
-  @MessagePattern(Subject.PageItemPurge)
-  purgeItem(@Payload() message: Message): Promise<never[]> {
+  @Handles(Subject.PageItemPurge)
+  purgeItem(@Payload() message: Incoming<typeof Subject.PageItemPurge>): Promise<never[]> {
     return this.maintenance.purgeItem(parseParams(PurgeItemPagesSchema, message.params));
   }
 
-  @MessagePattern(Subject.PageMaintenancePurge)
+  @Handles(Subject.PageMaintenancePurge)
   purgeRecycled(): Promise<PurgedPages> {
     return this.maintenance.purgeRecycled();
   }

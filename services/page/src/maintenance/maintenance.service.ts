@@ -1,14 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { DocumentStore } from '@quire/platform';
-import {
-  type Caller,
-  type CopiedItemPages,
-  type CopyItemPagesDto,
-  nowSeconds,
-  type PurgedPages,
-  type PurgeItemPagesDto,
-  RECYCLE_RETENTION_SECONDS,
-} from '@quire/proto';
+import { Injectable } from '@nestjs/common';
+import { DocumentStore, OnJob } from '@quire/platform';
+import { type Caller, type CopiedItemPages, type CopyItemPagesDto, JobName, nowSeconds, type PurgedPages, type PurgeItemPagesDto, RECYCLE_RETENTION_SECONDS } from '@quire/proto';
 import { ContentVersion } from '../cache/content-version';
 import type { CatalogEntity } from '../catalog/catalog.entity';
 import { CatalogRepository } from '../catalog/catalog.repository';
@@ -18,22 +10,24 @@ import { PageRepository } from '../page/page.repository';
 import { ShareRepository } from '../page/share/share.repository';
 import { RecycleRepository } from '../recycle/recycle.repository';
 
-/** How often the service purges recycled pages past their retention by itself. */
+/** How often the scheduler runs the page sweep (one replica each time). */
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** What one run of the scheduled sweep removed. */
+export interface PageSweep extends PurgedPages {
+  /** Item-less uploads that no page links. */
+  uploads: number;
+}
 
 /**
  * Whole-item work for the item service (copy, purge) and the recycle-bin purge: pages deleted
- * more than 30 days ago (RECYCLE_RETENTION_SECONDS, [HEAD]'s retention) are removed for good,
- * hourly by an unref'd timer and whenever `page.maintenance.purge` is called (ScriptCron/run).
- * The same timer, and every start, sweeps the item-less uploads no page links
- * (AttachmentService.sweepItemless).
+ * more than 30 days ago (RECYCLE_RETENTION_SECONDS, [HEAD]'s retention) are removed for good
+ * whenever `page.maintenance.purge` is called (ScriptCron/run) and by the `page.sweep` job, which
+ * the job queue's scheduler runs hourly on one replica (and at once when it is first scheduled). The
+ * job also sweeps the item-less uploads no page links (AttachmentService.sweepItemless).
  */
 @Injectable()
-export class MaintenanceService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(MaintenanceService.name);
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<void>;
-
+export class MaintenanceService {
   constructor(
     private readonly documents: DocumentStore,
     private readonly contentVersion: ContentVersion,
@@ -45,33 +39,11 @@ export class MaintenanceService implements OnModuleInit, OnApplicationBootstrap,
     private readonly attachments: AttachmentService,
   ) {}
 
-  onModuleInit(): void {
-    this.timer = setInterval(() => {
-      this.purgeRecycled().catch((error: Error) => this.logger.error(`Recycle bin purge failed: ${error.message}`));
-      this.sweepItemlessUploads();
-    }, PURGE_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  /** Uploads left item-less while this service was down go at start, without holding the boot up. */
-  onApplicationBootstrap(): void {
-    this.sweepItemlessUploads();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.sweeping;
-  }
-
-  /** Starts a sweep of item-less uploads unless one is running; failures are logged. */
-  private sweepItemlessUploads(): void {
-    this.sweeping ??= this.attachments
-      .sweepItemless()
-      .then(
-        () => undefined,
-        (error: Error) => this.logger.error(`Sweeping item-less uploads failed: ${error.message}`),
-      )
-      .finally(() => (this.sweeping = undefined));
+  /** The scheduled sweep: the recycle bin, then item-less uploads. A run that fails is logged by the queue; the next one starts over. */
+  @OnJob(JobName.SweepPages, { everyMs: PURGE_INTERVAL_MS })
+  async sweep(): Promise<PageSweep> {
+    const { pages } = await this.purgeRecycled();
+    return { pages, uploads: await this.attachments.sweepItemless() };
   }
 
   /**

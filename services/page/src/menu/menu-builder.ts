@@ -44,5 +44,3 @@ export function buildMenu(pages: readonly PageSummary[], catalogs: readonly Cata
 export function buildSearchMenu(hits: readonly PageSummary[]): Menu {
   return { pages: [...hits].sort(byPageOrder).map(toMenuPage), catalogs: [] };
 }
-
-

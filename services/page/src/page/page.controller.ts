@@ -1,14 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   CreateFirstPageSchema,
   DeletePageSchema,
   GetPageItemSchema,
   GetSinglePageSchema,
-  type PageItemRef,
-  type Message,
+  type Incoming,
   type PageInfo,
   PageInfoSchema,
+  type PageItemRef,
   type PageRow,
   parseParams,
   type Reply,
@@ -17,49 +17,54 @@ import {
   Subject,
   UpsertPageByTitleSchema,
 } from '@quire/proto';
+import { Handles } from '../handles';
+import { PageUpserts } from './page-upserts';
 import { PageService } from './page.service';
 
 @Controller()
 export class PageController {
-  constructor(private readonly pages: PageService) {}
+  constructor(
+    private readonly pages: PageService,
+    private readonly upserts: PageUpserts,
+  ) {}
 
-  @MessagePattern(Subject.PagePageInfo)
-  info(@Payload() message: Message): Promise<Reply<PageInfo>> {
+  @Handles(Subject.PagePageInfo)
+  info(@Payload() message: Incoming<typeof Subject.PagePageInfo>): Promise<Reply<PageInfo>> {
     return this.pages.info(message.caller, parseParams(PageInfoSchema, message.params), message.versions);
   }
 
-  @MessagePattern(Subject.PagePageSave)
-  save(@Payload() message: Message): Promise<PageRow> {
+  @Handles(Subject.PagePageSave)
+  save(@Payload() message: Incoming<typeof Subject.PagePageSave>): Promise<PageRow> {
     return this.pages.save(message.caller, parseParams(SavePageSchema, message.params), message.versions);
   }
 
-  @MessagePattern(Subject.PagePageDelete)
-  delete(@Payload() message: Message): Promise<never[]> {
+  @Handles(Subject.PagePageDelete)
+  delete(@Payload() message: Incoming<typeof Subject.PagePageDelete>): Promise<never[]> {
     return this.pages.delete(message.caller, parseParams(DeletePageSchema, message.params));
   }
 
-  @MessagePattern(Subject.PagePageSort)
-  sort(@Payload() message: Message): Promise<never[]> {
+  @Handles(Subject.PagePageSort)
+  sort(@Payload() message: Incoming<typeof Subject.PagePageSort>): Promise<never[]> {
     return this.pages.sort(message.caller, parseParams(SortPagesSchema, message.params));
   }
 
-  @MessagePattern(Subject.PagePageItem)
-  itemOf(@Payload() message: Message): Promise<PageItemRef | null> {
+  @Handles(Subject.PagePageItem)
+  itemOf(@Payload() message: Incoming<typeof Subject.PagePageItem>): Promise<PageItemRef | null> {
     return this.pages.itemOf(parseParams(GetPageItemSchema, message.params).page_id);
   }
 
-  @MessagePattern(Subject.PageItemSinglePage)
-  singlePage(@Payload() message: Message): Promise<PageRow | null> {
+  @Handles(Subject.PageItemSinglePage)
+  singlePage(@Payload() message: Incoming<typeof Subject.PageItemSinglePage>): Promise<PageRow | null> {
     return this.pages.singlePage(parseParams(GetSinglePageSchema, message.params));
   }
 
-  @MessagePattern(Subject.PageItemCreateFirstPage)
-  createFirstPage(@Payload() message: Message): Promise<PageRow> {
+  @Handles(Subject.PageItemCreateFirstPage)
+  createFirstPage(@Payload() message: Incoming<typeof Subject.PageItemCreateFirstPage>): Promise<PageRow> {
     return this.pages.createFirstPage(message.caller, parseParams(CreateFirstPageSchema, message.params));
   }
 
-  @MessagePattern(Subject.PagePageUpsertByTitle)
-  upsertByTitle(@Payload() message: Message): Promise<PageRow> {
-    return this.pages.upsertByTitle(parseParams(UpsertPageByTitleSchema, message.params));
+  @Handles(Subject.PagePageUpsertByTitle)
+  upsertByTitle(@Payload() message: Incoming<typeof Subject.PagePageUpsertByTitle>): Promise<PageRow> {
+    return this.upserts.upsertByTitle(parseParams(UpsertPageByTitleSchema, message.params));
   }
 }

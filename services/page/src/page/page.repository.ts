@@ -8,6 +8,7 @@ export const PAGE_SUMMARY_FIELDS = ['page_id', 'author_uid', 'cat_id', 'page_tit
 export type PageSummary = Pick<PageEntity, (typeof PAGE_SUMMARY_FIELDS)[number]>;
 
 export type NewPage = Omit<PageEntity, 'page_id' | 'is_del'>;
+export type PageChanges = Partial<Omit<PageEntity, 'page_id'>>;
 
 /** The `pages` collection. */
 @Injectable()
@@ -94,7 +95,7 @@ export class PageRepository implements OnModuleInit {
     return this.pages.findOne({ item_id: itemId, author_uid: uid, is_del: 0 }, { sort: { addtime: -1, page_id: -1 } });
   }
 
-  async update(pageId: number, changes: Partial<Omit<PageEntity, 'page_id'>>): Promise<PageEntity | null> {
+  async update(pageId: number, changes: PageChanges): Promise<PageEntity | null> {
     return this.version.renewAfter(this.pages.findOneAndUpdate({ page_id: pageId }, { $set: changes }));
   }
 

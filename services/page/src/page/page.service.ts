@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { AccessVersion, KeyValueStore, QUIRE_CONFIG, VersionedCache, VersionToken, withLock } from '@quire/platform';
+import { QUIRE_CONFIG } from '@quire/platform';
 import {
   AppError,
   type CacheVersions,
@@ -23,83 +23,46 @@ import {
   type UpsertPageByTitleDto,
 } from '@quire/proto';
 import { ItemAccessService, requireLogin } from '../access/item-access.service';
-import { ContentVersion } from '../cache/content-version';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { RecycleService } from '../recycle/recycle.service';
-import { AttachmentService } from '../attachment/attachment.service';
-import { HistoryService } from './history/history.service';
 import { parseJsonParam } from './json-param';
+import { PageInfoCache } from './page-info-cache';
+import { PageRevisions } from './page-revisions';
 import { DEFAULT_SORT_NUMBER, type PageEntity } from './page.entity';
-import { toPageInfo, toPageRow } from './page.presenter';
+import { toPageRow } from './page.presenter';
 import { PageRepository } from './page.repository';
-import { ShareRepository } from './share/share.repository';
 
 /** Open-API catalog paths have at most this many segments (levels 2, 3, 4). */
 const MAX_PATH_SEGMENTS = 3;
-/** Page infos kept per replica: at most this many, holding at most this much text. */
-const INFOS_KEPT = 2_000;
-const INFO_TEXT_KEPT = 16 * 1024 * 1024;
-const INFO_MAX_AGE_MS = 60_000;
 
-/** The lock under which one page's previous version is recorded and its new one written. */
-const pageLock = (pageId: number): string => `lock:page-save:${pageId}`;
-
-/** A page info as the wire carries it, with the item whose read right it needs. */
-interface CachedInfo {
-  item_id: number;
-  json: string;
-}
-
-/** Pages (contract §9.4): read with the visit right, written with the edit right, never on an archived item. */
+/**
+ * Pages (contract §9.4): read with the visit right, written with the edit right, never on an
+ * archived item. Caching (PageInfoCache, and the rights ItemAccessService keeps) and the locks of
+ * concurrent writes (PageRevisions, PageUpserts) sit around it.
+ */
 @Injectable()
 export class PageService {
-  /** `page/info` answers as JSON text, valid while the content version is unchanged. */
-  private readonly infos = new VersionedCache<number, CachedInfo>({
-    maxEntries: INFOS_KEPT,
-    maxAgeMs: INFO_MAX_AGE_MS,
-    weigh: (info) => info.json.length,
-    maxWeight: INFO_TEXT_KEPT,
-  });
-
   constructor(
     private readonly pages: PageRepository,
+    private readonly revisions: PageRevisions,
+    private readonly infos: PageInfoCache,
     private readonly catalogs: CatalogRepository,
-    private readonly history: HistoryService,
-    private readonly shares: ShareRepository,
     private readonly recycle: RecycleService,
-    private readonly attachments: AttachmentService,
     private readonly access: ItemAccessService,
-    private readonly contentVersion: ContentVersion,
-    private readonly accessVersion: AccessVersion,
-    private readonly kv: KeyValueStore,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
-  /**
-   * The most read call: answered from this replica's cache while neither the content nor any
-   * right changed (both versions in one round trip), otherwise from the store and the item service.
-   */
+  /** A live page's info, for whoever may visit its item. `carried`: the cache versions the message brought. */
   async info(caller: Caller, dto: PageInfoDto, carried?: CacheVersions): Promise<Reply<PageInfo>> {
-    const [content, access] = await VersionToken.readAll(carried, this.contentVersion, this.accessVersion);
-    const info = this.infos.get(dto.page_id, content) ?? (await this.loadInfo(dto.page_id, content));
-    await this.access.requireVisitAt(caller, info.item_id, access);
+    const info = await this.infos.get(dto.page_id, carried);
+    if (!info) throw AppError.failed('page_not_found');
+    await this.access.requireVisitAt(caller, info.item_id, carried);
     return Reply.json(info.json);
   }
 
-  private async loadInfo(pageId: number, contentVersion: string | null): Promise<CachedInfo> {
-    const page = await this.pages.findLive(pageId);
-    if (!page) throw AppError.failed('page_not_found');
-    const [attachmentCount, uniqueKey] = await Promise.all([this.attachments.countByPage(page.page_id), this.shares.keyOf(page.page_id)]);
-    const info = { item_id: page.item_id, json: JSON.stringify(toPageInfo(page, attachmentCount, uniqueKey)) };
-    this.infos.set(pageId, contentVersion, info);
-    return info;
-  }
-
   /**
-   * Creates (page_id 0) or updates a page; a page never moves to another item. An update holds
-   * the page's lock (in every replica) while it appends the previous version to the history
-   * (20 kept) and writes the new one in one unit, so each acknowledged save is recorded once, in
-   * order, and a failed one leaves neither.
+   * Creates (page_id 0) or updates a page; a page never moves to another item. An update is a
+   * revision: the version it replaces goes to the history in the same unit (PageRevisions).
    */
   async save(caller: Caller, dto: SavePageDto, carried?: CacheVersions): Promise<PageRow> {
     requireLogin(caller);
@@ -107,8 +70,7 @@ export class PageService {
     if (dto.page_id > 0 && !existing) throw AppError.failed('page_not_found');
     const itemId = existing?.item_id ?? dto.item_id;
     if (itemId <= 0) throw AppError.failed('param_required', { name: 'item_id' });
-    const [accessVersion] = await VersionToken.readAll(carried, this.accessVersion);
-    const access = await this.access.requireEditAt(caller, itemId, accessVersion);
+    const access = await this.access.requireEditAt(caller, itemId, carried);
     if (dto.item_id > 0 && dto.item_id !== itemId) throw AppError.failed('page_move_refused');
     const content = decodeContent(dto.page_content, dto.is_urlencode === 1);
     if (!content.trim()) throw new AppError(ErrorCode.NoPermission, 'page_empty_content');
@@ -123,25 +85,15 @@ export class PageService {
       page_comments: dto.page_comments,
     };
     const saved = existing
-      ? await withLock(this.kv, pageLock(existing.page_id), async (held) => {
-          const previous = await this.pages.findLive(existing.page_id);
-          if (!previous) throw AppError.failed('page_not_found');
+      ? await this.revisions.revise(existing.page_id, (previous) => ({
+          ...fields,
+          s_number: dto.s_number || previous.s_number,
           // Never earlier than the version it replaces: history lists by time, and replicas' clocks may differ.
-          const changes = { ...fields, s_number: dto.s_number || previous.s_number, addtime: Math.max(nowSeconds(), previous.addtime) };
-          // The repository renews the content version inside the unit, before its commit: once more after it,
-          // so a replica that cached the page as it was meanwhile drops it.
-          const recorded = this.history.record(previous, async () => {
-            // Written only while the lock is surely this save's: one that lost it (Redis away past the lock's ttl) answers 10503.
-            held.throwIfAborted();
-            return (await this.pages.update(previous.page_id, changes)) as PageEntity;
-          });
-          return this.contentVersion.renewAfter(recorded);
-        })
+          addtime: Math.max(nowSeconds(), previous.addtime),
+        }))
       : await this.pages.create({ ...fields, s_number: dto.s_number || DEFAULT_SORT_NUMBER, addtime: nowSeconds() });
-    await Promise.all([
-      this.access.touch(caller, itemId),
-      access.item_type === ItemType.SinglePage ? this.access.rename(caller, itemId, saved.page_title) : undefined,
-    ]);
+    if (!saved) throw AppError.failed('page_not_found');
+    await Promise.all([this.access.touch(caller, itemId), access.item_type === ItemType.SinglePage ? this.access.rename(caller, itemId, saved.page_title) : undefined]);
     return toPageRow(saved);
   }
 
@@ -211,6 +163,7 @@ export class PageService {
    * `page.page.upsertByTitle` (open API, contract §11.1): find or create the catalog path
    * ('a/b/c', one leading '/' ignored, 3 levels at most), then update the live page with that
    * exact title in that catalog, or create it. No history row, no item touch (as ShowDoc).
+   * PageUpserts runs the upserts of one item one at a time.
    */
   async upsertByTitle(dto: UpsertPageByTitleDto): Promise<PageRow> {
     const title = dto.page_title.trim();
@@ -223,33 +176,25 @@ export class PageService {
       .filter(Boolean);
     if (segments.length > MAX_PATH_SEGMENTS) throw AppError.failed('catalog_path_too_deep', { depth: segments.length });
     if (segments.some((segment) => segment.length > TITLE_MAX_LENGTH)) throw AppError.failed('param_too_long', { name: 'cat_name', max: TITLE_MAX_LENGTH });
-    // Open-API upserts of one item run one at a time, in every replica: two never create the same catalog twice.
-    return withLock(this.kv, `lock:item-upsert:${dto.item_id}`, async () => {
-      let catId = 0;
-      for (const [index, name] of segments.entries()) {
-        const found = await this.catalogs.findByName(dto.item_id, catId, name);
-        catId = (
-          found ??
-          (await this.catalogs.create({ cat_name: name, item_id: dto.item_id, s_number: DEFAULT_SORT_NUMBER, addtime: nowSeconds(), parent_cat_id: catId, level: index + 2 }))
-        ).cat_id;
-      }
-      const fields = {
-        author_uid: 0,
-        author_username: dto.author_username,
-        item_id: dto.item_id,
-        cat_id: catId,
-        page_title: title,
-        page_content: dto.page_content,
-        s_number: dto.s_number || DEFAULT_SORT_NUMBER,
-        addtime: nowSeconds(),
-      };
-      const existing = await this.pages.findByTitle(dto.item_id, catId, title);
-      // Under the page's lock too: a page/save never overwrites this version without recording it.
-      const saved = existing
-        ? await withLock(this.kv, pageLock(existing.page_id), () => this.pages.update(existing.page_id, fields))
-        : await this.pages.create({ ...fields, page_comments: '' });
-      return toPageRow(saved as PageEntity);
-    });
+    let catId = 0;
+    for (const [index, name] of segments.entries()) {
+      const found = await this.catalogs.findByName(dto.item_id, catId, name);
+      catId = (found ?? (await this.catalogs.create({ cat_name: name, item_id: dto.item_id, s_number: DEFAULT_SORT_NUMBER, addtime: nowSeconds(), parent_cat_id: catId, level: index + 2 })))
+        .cat_id;
+    }
+    const fields = {
+      author_uid: 0,
+      author_username: dto.author_username,
+      item_id: dto.item_id,
+      cat_id: catId,
+      page_title: title,
+      page_content: dto.page_content,
+      s_number: dto.s_number || DEFAULT_SORT_NUMBER,
+      addtime: nowSeconds(),
+    };
+    const existing = await this.pages.findByTitle(dto.item_id, catId, title);
+    const saved = existing ? await this.revisions.overwrite(existing.page_id, fields) : await this.pages.create({ ...fields, page_comments: '' });
+    return toPageRow(saved as PageEntity);
   }
 }
 

@@ -1,10 +1,6 @@
-/** A page in the recycle bin (contract §18 `recycle`). */
-export interface RecycleEntity {
-  id: number;
-  item_id: number;
-  page_id: number;
-  page_title: string;
-  del_by_uid: number;
-  del_by_username: string;
+import type { RecycleEntry } from '@quire/proto';
+
+/** A page in the recycle bin (contract §18 `recycle`): the API's entry, `del_time` unformatted. */
+export interface RecycleEntity extends Omit<RecycleEntry, 'del_time'> {
   del_time: number;
 }

@@ -1,15 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DocumentStore } from '@quire/platform';
-import {
-  AppError,
-  type Caller,
-  escapeHtml,
-  formatTime,
-  type ListRecycleDto,
-  nowSeconds,
-  type RecoverPageDto,
-  type RecycleEntry,
-} from '@quire/proto';
+import { AppError, type Caller, escapeHtml, formatTime, type ListRecycleDto, nowSeconds, type RecoverPageDto, type RecycleEntry } from '@quire/proto';
 import { ItemAccessService } from '../access/item-access.service';
 import { ContentVersion } from '../cache/content-version';
 import type { PageEntity } from '../page/page.entity';
@@ -50,7 +41,10 @@ export class RecycleService {
           del_time: now,
         })),
       );
-      await this.pages.markRecycled(pages.map((page) => page.page_id), now);
+      await this.pages.markRecycled(
+        pages.map((page) => page.page_id),
+        now,
+      );
     });
   }
 

@@ -1,9 +1,4 @@
-/** A personal page template (contract §9.9). Stored raw. */
-export interface TemplateEntity {
-  id: number;
-  uid: number;
-  username: string;
-  template_title: string;
-  template_content: string;
-  addtime: number;
-}
+import type { TemplateRow } from '@quire/proto';
+
+/** A personal page template (contract §9.9): the document `template/save` shows, stored raw. */
+export type TemplateEntity = TemplateRow;

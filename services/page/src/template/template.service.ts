@@ -1,16 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AppError,
-  type Caller,
-  type DeleteTemplateDto,
-  ErrorCode,
-  escapeHtml,
-  formatTime,
-  nowSeconds,
-  type SaveTemplateDto,
-  type TemplateListEntry,
-  type TemplateRow,
-} from '@quire/proto';
+import { AppError, type Caller, type DeleteTemplateDto, ErrorCode, escapeHtml, formatTime, nowSeconds, type SaveTemplateDto, type TemplateListEntry, type TemplateRow } from '@quire/proto';
 import { requireLogin } from '../access/item-access.service';
 import type { TemplateEntity } from './template.entity';
 import { TemplateRepository } from './template.repository';

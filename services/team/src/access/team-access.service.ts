@@ -25,11 +25,7 @@ export class TeamAccessService {
     const rows = await this.rights.listByItemAndUser(itemId, uid);
     if (rows.length === 0) return null;
     const teamIds = unique(rows.map((row) => row.team_id));
-    const [teams, memberships, bindings] = await Promise.all([
-      this.teams.findByIds(teamIds),
-      this.members.listByUserInTeams(uid, teamIds),
-      this.bindings.listByItemInTeams(itemId, teamIds),
-    ]);
+    const [teams, memberships, bindings] = await Promise.all([this.teams.findByIds(teamIds), this.members.listByUserInTeams(uid, teamIds), this.bindings.listByItemInTeams(itemId, teamIds)]);
     const live = new Set(teams.map((t) => t.id));
     const joined = new Set(memberships.map((m) => m.team_id));
     const bound = new Set(bindings.map((b) => b.team_id));
@@ -50,11 +46,7 @@ export class TeamAccessService {
     const rows = await this.rights.listByUser(uid);
     if (rows.length === 0) return { item_ids: [] };
     const teamIds = unique(rows.map((row) => row.team_id));
-    const [teams, memberships, bindings] = await Promise.all([
-      this.teams.findByIds(teamIds),
-      this.members.listByUserInTeams(uid, teamIds),
-      this.bindings.listByTeams(teamIds),
-    ]);
+    const [teams, memberships, bindings] = await Promise.all([this.teams.findByIds(teamIds), this.members.listByUserInTeams(uid, teamIds), this.bindings.listByTeams(teamIds)]);
     const live = new Set(teams.map((t) => t.id));
     const joined = new Set(memberships.map((m) => m.team_id));
     const bound = new Set(bindings.map((b) => pairKey(b)));

@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AccessVersion, type Collection, DocumentStore, DuplicateKeyError } from '@quire/platform';
+import { type Collection, DocumentStore, DuplicateKeyError } from '@quire/platform';
 import type { MemberGroup } from '@quire/proto';
+import { AccessVersion } from '../access/access-version';
 import type { TeamItemMemberEntity } from './team-item-member.entity';
 
 export interface Grant {

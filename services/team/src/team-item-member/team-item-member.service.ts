@@ -1,15 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AppError,
-  type Caller,
-  ErrorCode,
-  escapeHtml,
-  formatTime,
-  nowSeconds,
-  type SaveTeamItemMemberDto,
-  type TeamItemMemberEntry,
-  type TeamItemPairDto,
-} from '@quire/proto';
+import { AppError, type Caller, ErrorCode, escapeHtml, formatTime, nowSeconds, type SaveTeamItemMemberDto, type TeamItemMemberEntry, type TeamItemPairDto } from '@quire/proto';
 import { requireLogin } from '../access/require-login';
 import { ItemClient } from '../clients/item.client';
 import { TeamOwnershipService } from '../team/team-ownership.service';

@@ -1,47 +1,48 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
+  type Incoming,
   type ItemTeamEntry,
-  type Message,
   parseParams,
   Subject,
-  type TeamItemByTeamEntry,
   TeamIdSchema,
+  type TeamItemByTeamEntry,
   TeamItemListSchema,
   TeamItemPairSchema,
   TeamItemPurgeSchema,
   type TeamItemRow,
   TeamRowIdSchema,
 } from '@quire/proto';
+import { Handles } from '../handles';
 import { TeamItemService } from './team-item.service';
 
 @Controller()
 export class TeamItemController {
   constructor(private readonly teamItems: TeamItemService) {}
 
-  @MessagePattern(Subject.TeamItemList)
-  list(@Payload() message: Message): Promise<ItemTeamEntry[]> {
+  @Handles(Subject.TeamItemList)
+  list(@Payload() message: Incoming<typeof Subject.TeamItemList>): Promise<ItemTeamEntry[]> {
     return this.teamItems.listByItem(message.caller, parseParams(TeamItemListSchema, message.params).item_id);
   }
 
-  @MessagePattern(Subject.TeamItemSave)
-  save(@Payload() message: Message): Promise<TeamItemRow> {
+  @Handles(Subject.TeamItemSave)
+  save(@Payload() message: Incoming<typeof Subject.TeamItemSave>): Promise<TeamItemRow> {
     return this.teamItems.save(message.caller, parseParams(TeamItemPairSchema, message.params));
   }
 
-  @MessagePattern(Subject.TeamItemListByTeam)
-  listByTeam(@Payload() message: Message): Promise<TeamItemByTeamEntry[]> {
+  @Handles(Subject.TeamItemListByTeam)
+  listByTeam(@Payload() message: Incoming<typeof Subject.TeamItemListByTeam>): Promise<TeamItemByTeamEntry[]> {
     return this.teamItems.listByTeam(message.caller, parseParams(TeamIdSchema, message.params).team_id);
   }
 
-  @MessagePattern(Subject.TeamItemDelete)
-  delete(@Payload() message: Message): Promise<1> {
+  @Handles(Subject.TeamItemDelete)
+  delete(@Payload() message: Incoming<typeof Subject.TeamItemDelete>): Promise<1> {
     return this.teamItems.delete(message.caller, parseParams(TeamRowIdSchema, message.params).id);
   }
 
   /** Internal: a purged item leaves every team. */
-  @MessagePattern(Subject.TeamItemPurge)
-  purge(@Payload() message: Message): Promise<{ removed: number }> {
+  @Handles(Subject.TeamItemPurge)
+  purge(@Payload() message: Incoming<typeof Subject.TeamItemPurge>): Promise<{ removed: number }> {
     return this.teamItems.purgeItem(parseParams(TeamItemPurgeSchema, message.params).item_id);
   }
 }

@@ -99,7 +99,14 @@ export class TeamItemService {
   async listByTeam(caller: Caller, teamId: number): Promise<TeamItemByTeamEntry[]> {
     const team = await this.ownership.require(caller, teamId, ErrorCode.UserNotFound);
     const bindings = await this.bindings.listByTeam(team.id);
-    const items = new Map((await this.itemClient.summaries(caller, bindings.map((b) => b.item_id))).map((item) => [item.item_id, item]));
+    const items = new Map(
+      (
+        await this.itemClient.summaries(
+          caller,
+          bindings.map((b) => b.item_id),
+        )
+      ).map((item) => [item.item_id, item]),
+    );
     return bindings.flatMap((binding) => {
       const item = items.get(binding.item_id);
       if (!item) return [];

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   type Count,
-  type Message,
+  type Incoming,
   parseParams,
   SaveTeamMemberSchema,
   Subject,
@@ -12,30 +12,31 @@ import {
   type TeamMemberRow,
   TeamRowIdSchema,
 } from '@quire/proto';
+import { Handles } from '../handles';
 import { TeamMemberService } from './team-member.service';
 
 @Controller()
 export class TeamMemberController {
   constructor(private readonly members: TeamMemberService) {}
 
-  @MessagePattern(Subject.TeamMemberList)
-  list(@Payload() message: Message): Promise<TeamMemberListEntry[]> {
+  @Handles(Subject.TeamMemberList)
+  list(@Payload() message: Incoming<typeof Subject.TeamMemberList>): Promise<TeamMemberListEntry[]> {
     return this.members.list(message.caller, parseParams(TeamIdSchema, message.params).team_id);
   }
 
-  @MessagePattern(Subject.TeamMemberSave)
-  save(@Payload() message: Message): Promise<TeamMemberRow> {
+  @Handles(Subject.TeamMemberSave)
+  save(@Payload() message: Incoming<typeof Subject.TeamMemberSave>): Promise<TeamMemberRow> {
     return this.members.save(message.caller, parseParams(SaveTeamMemberSchema, message.params));
   }
 
-  @MessagePattern(Subject.TeamMemberDelete)
-  delete(@Payload() message: Message): Promise<1> {
+  @Handles(Subject.TeamMemberDelete)
+  delete(@Payload() message: Incoming<typeof Subject.TeamMemberDelete>): Promise<1> {
     return this.members.delete(message.caller, parseParams(TeamRowIdSchema, message.params).id);
   }
 
   /** Internal: the administrator deleted user `uid`. */
-  @MessagePattern(Subject.TeamMemberForgetUser)
-  forgetUser(@Payload() message: Message): Promise<Count> {
+  @Handles(Subject.TeamMemberForgetUser)
+  forgetUser(@Payload() message: Incoming<typeof Subject.TeamMemberForgetUser>): Promise<Count> {
     return this.members.forgetUser(message.caller, parseParams(TeamForgetUserSchema, message.params).uid);
   }
 }

@@ -1,11 +1,7 @@
-/** A user's membership of a team (contract §9.8 `team_member`). */
-export interface TeamMemberEntity {
-  id: number;
-  team_id: number;
-  member_uid: number;
-  member_username: string;
-  addtime: number;
-  last_update_time: number;
+import type { TeamMemberRow } from '@quire/proto';
+
+/** A user's membership of a team (contract §9.8 `team_member`): the API's row, stored with its username raw. */
+export interface TeamMemberEntity extends TeamMemberRow {
   /** `<team_id>:<member_uid>`, unique: a user joins a team once. */
   member_key: string;
 }

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AccessVersion, type Collection, DocumentStore } from '@quire/platform';
+import { type Collection, DocumentStore } from '@quire/platform';
+import { AccessVersion } from '../access/access-version';
 import type { TeamMemberEntity } from './team-member.entity';
 
 export type NewTeamMember = Omit<TeamMemberEntity, 'id' | 'member_key'>;

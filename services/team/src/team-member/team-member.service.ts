@@ -88,6 +88,7 @@ export class TeamMemberService {
     const language = this.config.language;
     await this.notices.send(caller, {
       to_uids: [user.uid],
+      to_all: false,
       from_name: caller.username.slice(0, 64),
       notice_title: translate('notice_team_added_title', language),
       notice_content: translate('notice_team_added_content', language, {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AccessVersion, DocumentStore, KeyValueStore, withLock } from '@quire/platform';
+import { DocumentStore, KeyValueStore, withLock } from '@quire/platform';
+import { AccessVersion } from '../access/access-version';
 
 /**
  * Writes of team data that belong together (a team with its members, items and the rights they

@@ -1,24 +1,25 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type Message, parseParams, SaveTeamSchema, Subject, type TeamListEntry, TeamRowIdSchema, type TeamRow } from '@quire/proto';
+import { Payload } from '@nestjs/microservices';
+import { type Incoming, parseParams, SaveTeamSchema, Subject, type TeamListEntry, type TeamRow, TeamRowIdSchema } from '@quire/proto';
+import { Handles } from '../handles';
 import { TeamService } from './team.service';
 
 @Controller()
 export class TeamController {
   constructor(private readonly teams: TeamService) {}
 
-  @MessagePattern(Subject.TeamTeamList)
-  list(@Payload() message: Message): Promise<TeamListEntry[]> {
+  @Handles(Subject.TeamTeamList)
+  list(@Payload() message: Incoming<typeof Subject.TeamTeamList>): Promise<TeamListEntry[]> {
     return this.teams.list(message.caller);
   }
 
-  @MessagePattern(Subject.TeamTeamSave)
-  save(@Payload() message: Message): Promise<TeamRow> {
+  @Handles(Subject.TeamTeamSave)
+  save(@Payload() message: Incoming<typeof Subject.TeamTeamSave>): Promise<TeamRow> {
     return this.teams.save(message.caller, parseParams(SaveTeamSchema, message.params));
   }
 
-  @MessagePattern(Subject.TeamTeamDelete)
-  delete(@Payload() message: Message): Promise<1> {
+  @Handles(Subject.TeamTeamDelete)
+  delete(@Payload() message: Incoming<typeof Subject.TeamTeamDelete>): Promise<1> {
     return this.teams.delete(message.caller, parseParams(TeamRowIdSchema, message.params).id);
   }
 }

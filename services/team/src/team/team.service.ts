@@ -1,15 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AppError,
-  type Caller,
-  ErrorCode,
-  escapeHtml,
-  formatTime,
-  nowSeconds,
-  type SaveTeamDto,
-  type TeamListEntry,
-  type TeamRow,
-} from '@quire/proto';
+import { AppError, type Caller, ErrorCode, escapeHtml, formatTime, nowSeconds, type SaveTeamDto, type TeamListEntry, type TeamRow } from '@quire/proto';
 import { requireLogin } from '../access/require-login';
 import { TeamItemMemberRepository } from '../team-item-member/team-item-member.repository';
 import { TeamItemRepository } from '../team-item/team-item.repository';

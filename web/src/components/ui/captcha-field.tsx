@@ -14,14 +14,7 @@ export function CaptchaField(props: { value: string; onChange: (value: string) =
   return (
     <Field label={t('Verification code')} required>
       <div className={styles.row}>
-        <Input
-          className={styles.input}
-          name="v_code"
-          value={props.value}
-          autoComplete="off"
-          inputMode="numeric"
-          onChange={(_, data) => props.onChange(data.value)}
-        />
+        <Input className={styles.input} name="v_code" value={props.value} autoComplete="off" inputMode="numeric" onChange={(_, data) => props.onChange(data.value)} />
         <img className={styles.image} src={props.src} alt={t('Verification code image')} title={t('Click to refresh')} onClick={props.onRefresh} data-testid="captcha-image" />
       </div>
     </Field>

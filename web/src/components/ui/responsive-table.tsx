@@ -17,14 +17,7 @@ const useStyles = makeStyles({
  * A list of records (team screens, admin console): a table on wide screens, one card per entry under 1000 px
  * (label and value per column, the actions at the bottom). The last column holds the actions.
  */
-export function ResponsiveTable<T>(props: {
-  columns: string[];
-  rows: T[];
-  rowKey: (row: T) => number;
-  cells: (row: T) => ReactNode[];
-  empty: string;
-  testId: string;
-}) {
+export function ResponsiveTable<T>(props: { columns: string[]; rows: T[]; rowKey: (row: T) => number; cells: (row: T) => ReactNode[]; empty: string; testId: string }) {
   const styles = useStyles();
   const mobile = useIsMobile();
   const last = props.columns.length - 1;

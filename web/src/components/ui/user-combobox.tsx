@@ -12,13 +12,7 @@ export interface UserSuggestion {
  * A username field that suggests users as one types (item members, team members): free text is
  * kept, picking a suggestion fills the name in. The caller searches and filters the suggestions.
  */
-export function UserCombobox(props: {
-  value: string;
-  onChange: (username: string) => void;
-  suggestions: UserSuggestion[];
-  placeholder: string;
-  testId: string;
-}) {
+export function UserCombobox(props: { value: string; onChange: (username: string) => void; suggestions: UserSuggestion[]; placeholder: string; testId: string }) {
   const [open, setOpen] = useState(false);
   return (
     <Combobox

@@ -3,7 +3,7 @@ import type { AreaLabels } from '../../lib/i18n';
 /** Catalog management (SPEC §2 /catalog/{item_id}). */
 export const labels: AreaLabels = {
   en: {
-    'Actions': 'Actions',
+    Actions: 'Actions',
     'Added at': 'Added at',
     'Back to the item': 'Back to the item',
     'Catalog management': 'Catalog management',
@@ -20,7 +20,7 @@ export const labels: AreaLabels = {
     'This item has no catalogs yet.': 'This item has no catalogs yet.',
   },
   zhCN: {
-    'Actions': '操作',
+    Actions: '操作',
     'Added at': '添加时间',
     'Back to the item': '返回项目',
     'Catalog management': '目录管理',

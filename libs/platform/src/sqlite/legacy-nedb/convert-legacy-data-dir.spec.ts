@@ -150,7 +150,10 @@ describe(convertLegacyDataDir.name, () => {
   it('leaves out expired keys and a torn last line, saying so', async () => {
     const now = Date.now();
     writeFile(path.join('db', 'notes.db'), `${line({ note_id: 1, _id: 'a' })}{"note_id":2,"te`);
-    writeFile(path.join('kv', 'kv.db'), line({ _id: 'live', v: 'kept', e: now + 60_000 }) + line({ _id: 'forever', v: 'kept too', e: null }) + line({ _id: 'expired', v: 'gone', e: now - 1 }));
+    writeFile(
+      path.join('kv', 'kv.db'),
+      line({ _id: 'live', v: 'kept', e: now + 60_000 }) + line({ _id: 'forever', v: 'kept too', e: null }) + line({ _id: 'expired', v: 'gone', e: now - 1 }),
+    );
     const sut = open();
 
     await convert(sut);
@@ -164,7 +167,9 @@ describe(convertLegacyDataDir.name, () => {
   it('keeps a unique index the old documents break as a non-unique one, and says so', async () => {
     writeFile(
       path.join('db', 'users.db'),
-      line({ $$indexCreated: { fieldName: 'email', unique: true, sparse: false } }) + line({ uid: 1, email: 'same@example.com', _id: 'a' }) + line({ uid: 2, email: 'same@example.com', _id: 'b' }),
+      line({ $$indexCreated: { fieldName: 'email', unique: true, sparse: false } }) +
+        line({ uid: 1, email: 'same@example.com', _id: 'a' }) +
+        line({ uid: 2, email: 'same@example.com', _id: 'b' }),
     );
     const sut = open();
 

@@ -119,7 +119,7 @@ async function convertKeyValues({ dataDir, db, keyValue, log }: LegacyConversion
   const now = Date.now();
   const entries = [...readLegacyFile(file, log).documents.values()].map((row) => entryOf(file, row));
   const live = entries.filter((entry) => entry.expiresAt === null || entry.expiresAt > now);
-  for (let done = 0; done < live.length; ) {
+  for (let done = 0; done < live.length;) {
     const batch = live.slice(done, done + BATCH);
     await db.write(() => batch.forEach((entry) => keyValue.importEntry(entry.key, entry.value, entry.expiresAt)));
     done += batch.length;
@@ -144,7 +144,7 @@ async function convertSmallBlobs({ dataDir, db, smallBlobs, log }: LegacyConvers
       log(`${PROGRESS}: ${file}: the last ${pack.ignoredBytes} bytes are not a whole record (a write cut short by a crash); they are left out, as the previous release left them out.`);
     }
     const keys = [...pack.keys()];
-    for (let done = 0; done < keys.length; ) {
+    for (let done = 0; done < keys.length;) {
       const batch = keys.slice(done, done + BATCH);
       await db.write(() => batch.forEach((key) => smallBlobs.importBlob(key, pack.read(key) as Buffer)));
       done += batch.length;
@@ -174,7 +174,9 @@ function collectionNames(dir: string): string[] {
 function readLegacyFile(file: string, log: (line: string) => void): NedbFileContents {
   const contents = readNedbFile(file);
   if (contents.skippedLines.length > 0) {
-    log(`${PROGRESS}: ${file}: line(s) ${contents.skippedLines.join(', ')} are not valid JSON (a write cut short by a crash, or damage); they are left out, as the previous release left them out.`);
+    log(
+      `${PROGRESS}: ${file}: line(s) ${contents.skippedLines.join(', ')} are not valid JSON (a write cut short by a crash, or damage); they are left out, as the previous release left them out.`,
+    );
   }
   return contents;
 }

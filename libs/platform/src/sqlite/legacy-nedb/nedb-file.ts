@@ -56,7 +56,7 @@ export function readNedbFile(file: string): NedbFileContents {
       continue;
     }
     if (!isPlainObject(doc)) continue;
-    if (doc._id) {
+    if ((typeof doc._id === 'string' || typeof doc._id === 'number') && doc._id !== '') {
       if (doc.$$deleted === true) documents.delete(String(doc._id));
       else documents.set(String(doc._id), doc);
     } else if (isPlainObject(doc.$$indexCreated) && doc.$$indexCreated.fieldName != null) {
@@ -67,7 +67,10 @@ export function readNedbFile(file: string): NedbFileContents {
     }
   }
   if (lines > 0 && corrupt / lines > CORRUPT_SHARE_REFUSED_ABOVE) {
-    throw new UnreadableLegacyDataError(source, `${corrupt} of its ${lines} lines are not valid JSON (lines ${skippedLines.slice(0, 10).join(', ')}${skippedLines.length > 10 ? ', …' : ''}), more than the 10 % NeDB tolerated`);
+    throw new UnreadableLegacyDataError(
+      source,
+      `${corrupt} of its ${lines} lines are not valid JSON (lines ${skippedLines.slice(0, 10).join(', ')}${skippedLines.length > 10 ? ', …' : ''}), more than the 10 % NeDB tolerated`,
+    );
   }
   return { documents, indexes: [...indexes.values()], skippedLines };
 }

@@ -1,26 +1,34 @@
 import { Logger } from '@nestjs/common';
-import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { ClientProxy, type MsPattern, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
 import type { Subscription } from 'rxjs';
-import { ErrorCode, isReply, type RpcErrorPayload } from '@quire/proto';
+import { internalErrorPayload } from '../../rpc/rpc-error';
 import { InProcessBus } from './in-process-bus';
 
 /**
  * What NATS's JSON codec does to a value: no functions, Buffers, Dates or class instances survive.
- * A string survives JSON unchanged, so a reply's JSON text (`Reply.json`, a cached menu of 50 KB)
- * is passed along as it is rather than escaped and parsed back.
+ * A string survives JSON unchanged, so a text field of a plain object (JSON text of 50 KB a handler
+ * kept cached, a long text) is passed along as it is rather than escaped and parsed back.
  */
 export function jsonRoundTrip<T>(value: T): T {
   if (value === undefined || typeof value === 'string') return value;
-  if (isReply(value) && typeof value.json === 'string') {
-    const { json, ...rest } = value;
-    return { ...jsonRoundTrip(rest), json } as T;
-  }
-  const text = JSON.stringify(value);
-  return text === undefined ? (undefined as T) : (JSON.parse(text) as T);
+  if (!isPlainObject(value)) return viaJson(value) as T;
+  const fields = Object.entries(value).map(([key, field]) => [key, typeof field === 'string' ? field : viaJson(field)] as const);
+  // JSON leaves out what it cannot carry (undefined, functions); fromEntries keeps a `__proto__` key a plain field, as JSON.parse does.
+  return Object.fromEntries(fields.filter(([, carried]) => carried !== undefined)) as T;
 }
 
-const INTERNAL_ERROR: RpcErrorPayload = { error_code: ErrorCode.Failed, message_key: 'internal_error' };
+function viaJson(value: unknown): unknown {
+  const text = JSON.stringify(value);
+  return text === undefined ? undefined : JSON.parse(text);
+}
+
+/** An object literal (not an instance, no `toJSON` of its own), which JSON carries field by field. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return (prototype === Object.prototype || prototype === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}
 
 /**
  * The in-process transport's client side. Every payload, reply and error is JSON
@@ -47,7 +55,7 @@ export class InProcessClient extends ClientProxy {
   }
 
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
-    const pattern = this.normalizePattern(packet.pattern);
+    const pattern = this.normalizePattern(packet.pattern as MsPattern);
     let subscription: Subscription | undefined;
     const tick = setImmediate(() => {
       let data: unknown;
@@ -69,12 +77,12 @@ export class InProcessClient extends ClientProxy {
           const encoded = this.encode(pattern, response);
           if (encoded.ok) return callback({ response: encoded.value });
           failed = true;
-          callback({ err: INTERNAL_ERROR, isDisposed: true });
+          callback({ err: internalErrorPayload(), isDisposed: true });
         },
         error: (err: unknown) => {
           if (failed) return;
           const encoded = this.encode(pattern, err);
-          callback({ err: encoded.ok ? encoded.value : INTERNAL_ERROR, isDisposed: true });
+          callback({ err: encoded.ok ? encoded.value : internalErrorPayload(), isDisposed: true });
         },
         complete: () => {
           if (!failed) callback({ isDisposed: true });
@@ -88,8 +96,8 @@ export class InProcessClient extends ClientProxy {
   }
 
   protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
-    const pattern = this.normalizePattern(packet.pattern);
-    const data = jsonRoundTrip(packet.data);
+    const pattern = this.normalizePattern(packet.pattern as MsPattern);
+    const data: unknown = jsonRoundTrip(packet.data);
     const route = this.bus.find(pattern);
     if (!route) {
       this.logger.error(`There is no matching event handler for "${pattern}"`);

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ErrorCode } from '@quire/proto';
 import { connectTransport } from '../connect-transport';
-import { describeTransportContract, TestSubject, TransportTestModule } from '../transport.contract';
+import { describeTransportContract, TestErrorCode, type TestMessages, TestSubject, TransportTestModule, useTestErrors } from '../transport.contract';
 import { InProcessBus } from './in-process-bus';
 import { InProcessTransportClient } from './in-process-transport-client';
+
+useTestErrors();
 
 @Module({ imports: [TransportTestModule], providers: [InProcessBus] })
 class InProcessTestAppModule {}
@@ -15,7 +16,7 @@ async function startInProcess(timeoutMs: number) {
   connectTransport(app, { mode: 'embedded' });
   await app.init();
   await app.startAllMicroservices();
-  const transport = new InProcessTransportClient(app.get(InProcessBus), timeoutMs);
+  const transport = new InProcessTransportClient<TestMessages>(app.get(InProcessBus), timeoutMs);
   return {
     app,
     transport,
@@ -28,7 +29,7 @@ async function startInProcess(timeoutMs: number) {
 
 describeTransportContract('in-process transport', startInProcess, {
   timeoutMs: 400,
-  unknownSubject: { code: ErrorCode.InvalidRoute, key: 'not_available_yet' },
+  unknownSubject: { code: TestErrorCode.InvalidRoute, key: 'not_available_yet' },
 });
 
 describe(InProcessTransportClient.name, () => {
@@ -40,8 +41,9 @@ describe(InProcessTransportClient.name, () => {
     await harness.app.close();
 
     expect(bus.patterns).toEqual([]);
-    await expect(
-      harness.transport.send(TestSubject.Echo, { caller: { uid: 0, username: '', groupid: 0, clientId: 'c', ip: '' }, params: {} }),
-    ).rejects.toMatchObject({ code: ErrorCode.InvalidRoute, key: 'not_available_yet' });
+    await expect(harness.transport.send(TestSubject.Echo, { caller: { uid: 0, clientId: 'c' }, params: {} })).rejects.toMatchObject({
+      code: TestErrorCode.InvalidRoute,
+      key: 'not_available_yet',
+    });
   });
 });

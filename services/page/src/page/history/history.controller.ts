@@ -1,19 +1,20 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type Message, type PageDiff, PageDiffSchema, type PageHistoryRow, PageHistorySchema, parseParams, Subject } from '@quire/proto';
+import { Payload } from '@nestjs/microservices';
+import { type Incoming, type PageDiff, PageDiffSchema, type PageHistoryRow, PageHistorySchema, parseParams, Subject } from '@quire/proto';
+import { Handles } from '../../handles';
 import { HistoryService } from './history.service';
 
 @Controller()
 export class HistoryController {
   constructor(private readonly history: HistoryService) {}
 
-  @MessagePattern(Subject.PagePageHistory)
-  list(@Payload() message: Message): Promise<PageHistoryRow[]> {
+  @Handles(Subject.PagePageHistory)
+  list(@Payload() message: Incoming<typeof Subject.PagePageHistory>): Promise<PageHistoryRow[]> {
     return this.history.list(message.caller, parseParams(PageHistorySchema, message.params));
   }
 
-  @MessagePattern(Subject.PagePageDiff)
-  diff(@Payload() message: Message): Promise<PageDiff> {
+  @Handles(Subject.PagePageDiff)
+  diff(@Payload() message: Incoming<typeof Subject.PagePageDiff>): Promise<PageDiff> {
     return this.history.diff(message.caller, parseParams(PageDiffSchema, message.params));
   }
 }

@@ -1,20 +1,13 @@
+import type { PageHistoryRow } from '@quire/proto';
+
 /**
- * A previous version of a page (contract §18 `page_history`) without its body: the content
- * lives in BlobStorage under `history/<content_hash>` (gzip), shared by every version with
+ * A previous version of a page (contract §18 `page_history`), the API's row without its body: the
+ * content lives in BlobStorage under `history/<content_hash>` (gzip), shared by every version with
  * the same text, so history never grows the in-memory document store.
  */
-export interface HistoryEntity {
-  page_history_id: number;
-  page_id: number;
-  item_id: number;
-  cat_id: number;
-  page_title: string;
-  page_comments: string;
-  s_number: number;
+export interface HistoryEntity extends Omit<PageHistoryRow, 'page_content' | 'addtime'> {
   /** Save time of that old version. */
   addtime: number;
-  author_uid: number;
-  author_username: string;
   /** sha256 (hex) of the raw content. */
   content_hash: string;
 }

@@ -33,10 +33,7 @@ export class HistoryRepository implements OnModuleInit {
 
   /** Versions past the newest `keep` (to trim). */
   beyond(pageId: number, keep: number): Promise<Pick<HistoryEntity, 'page_history_id' | 'content_hash'>[]> {
-    return this.rows.find(
-      { page_id: pageId },
-      { sort: { page_history_id: -1 }, skip: keep, fields: ['page_history_id', 'content_hash'] },
-    );
+    return this.rows.find({ page_id: pageId }, { sort: { page_history_id: -1 }, skip: keep, fields: ['page_history_id', 'content_hash'] });
   }
 
   findOfPage(pageId: number, historyId: number): Promise<HistoryEntity | null> {

@@ -1,16 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DocumentStore, KeyValueStore, withLock } from '@quire/platform';
-import {
-  AppError,
-  type Caller,
-  escapeHtml,
-  formatTime,
-  PAGE_HISTORY_KEPT,
-  type PageDiff,
-  type PageDiffDto,
-  type PageHistoryDto,
-  type PageHistoryRow,
-} from '@quire/proto';
+import { AppError, type Caller, escapeHtml, formatTime, PAGE_HISTORY_KEPT, type PageDiff, type PageDiffDto, type PageHistoryDto, type PageHistoryRow } from '@quire/proto';
 import { ItemAccessService } from '../../access/item-access.service';
 import type { PageEntity } from '../page.entity';
 import { toPageRow } from '../page.presenter';
@@ -72,7 +62,10 @@ export class HistoryService {
     });
     const surplus = await this.rows.beyond(previous.page_id, PAGE_HISTORY_KEPT);
     if (surplus.length > 0) {
-      await this.rows.deleteOfPage(previous.page_id, surplus.map((row) => row.page_history_id));
+      await this.rows.deleteOfPage(
+        previous.page_id,
+        surplus.map((row) => row.page_history_id),
+      );
       await this.release(surplus);
     }
     return updated;
@@ -82,9 +75,7 @@ export class HistoryService {
   async list(caller: Caller, dto: PageHistoryDto): Promise<PageHistoryRow[]> {
     await this.visiblePage(caller, dto.page_id);
     const rows = await this.rows.latest(dto.page_id, PAGE_HISTORY_KEPT);
-    return Promise.all(
-      rows.map(async (row) => ({ ...toHistoryFields(row), page_content: await this.contents.read(row.content_hash), addtime: formatTime(row.addtime) })),
-    );
+    return Promise.all(rows.map(async (row) => ({ ...toHistoryFields(row), page_content: await this.contents.read(row.content_hash), addtime: formatTime(row.addtime) })));
   }
 
   /** `page/diff`: the page and one of ITS versions, both contents HTML-escaped, times raw. */

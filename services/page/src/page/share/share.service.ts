@@ -1,15 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import {
-  AppError,
-  type Caller,
-  type CreateSinglePageDto,
-  escapeHtml,
-  formatTime,
-  type PageInfoByKeyDto,
-  type SharedPageInfo,
-  type SinglePageKey,
-} from '@quire/proto';
+import { AppError, type Caller, type CreateSinglePageDto, escapeHtml, formatTime, type PageInfoByKeyDto, type SharedPageInfo, type SinglePageKey } from '@quire/proto';
 import { ItemAccessService } from '../../access/item-access.service';
 import { AttachmentService } from '../../attachment/attachment.service';
 import { PageRepository } from '../page.repository';

@@ -63,7 +63,7 @@ export default function AdminIndexRoute() {
     return (
       <PageLayout width="narrow" title={t('Administration')} actions={back}>
         <Card className={styles.refused} data-testid="admin-refused">
-          <p>{error instanceof Error ? error.message : String(error)}</p>
+          <p>{error instanceof Error ? error.message : t('Something went wrong')}</p>
           <RouterLink to={paths.itemIndex.getHref()}>{t('Back to my items')}</RouterLink>
         </Card>
       </PageLayout>
@@ -74,12 +74,7 @@ export default function AdminIndexRoute() {
     <PageLayout title={t('Administration')} actions={back}>
       <div className={mergeClasses(styles.console, mobile && styles.consoleMobile)}>
         <nav className={mergeClasses(styles.menu, mobile && styles.menuMobile)} aria-label={t('Administration')}>
-          <TabList
-            vertical={!mobile}
-            selectedValue={section}
-            onTabSelect={(_, data) => setSearch({ section: String(data.value) }, { replace: true })}
-            data-testid="admin-menu"
-          >
+          <TabList vertical={!mobile} selectedValue={section} onTabSelect={(_, data) => setSearch({ section: String(data.value) }, { replace: true })} data-testid="admin-menu">
             <Tab value="users" icon={<PeopleRegular />}>
               {t('User management')}
             </Tab>

@@ -13,11 +13,7 @@ export default function ItemAddRoute() {
   const { data: items } = useMyItems();
   return (
     <PageLayout width="narrow" title={t('New item')} actions={<HeaderAction icon={<ArrowLeftRegular />} label={t('My items')} to={paths.itemIndex.getHref()} />}>
-      <NewItemForm
-        copyable={items ?? []}
-        onCreated={() => navigate(paths.itemIndex.getHref())}
-        onCancel={() => navigate(paths.itemIndex.getHref())}
-      />
+      <NewItemForm copyable={items ?? []} onCreated={() => navigate(paths.itemIndex.getHref())} onCancel={() => navigate(paths.itemIndex.getHref())} />
     </PageLayout>
   );
 }

@@ -62,7 +62,7 @@ export default function ItemIndexRoute() {
 
   const signOut = async () => {
     await logout().catch(() => undefined);
-    navigate(paths.login.getHref(), { replace: true });
+    void navigate(paths.login.getHref(), { replace: true });
   };
 
   return (

@@ -21,7 +21,7 @@ export default function ItemPasswordRoute() {
         onUnlocked={async () => {
           // Replies cached while the item was locked (errors) must not stick.
           await mutate((key) => Array.isArray(key) && (key[0] === 'item/info' || key[0] === 'page/info'), undefined);
-          navigate(safeRedirect(search.get('redirect'), fallback), { replace: true });
+          void navigate(safeRedirect(search.get('redirect'), fallback), { replace: true });
         }}
       />
     </PageLayout>

@@ -7,7 +7,7 @@ import { BackToTop } from '../../../components/ui/back-to-top';
 import { HeaderAction } from '../../../components/ui/header-action';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { paths } from '../../../config/paths';
-import { type Menu, type MenuCatalog, type RegularItemInfo, useItemInfo } from '../../../features/item/api/get-item-info';
+import { type Menu, type MenuCatalog, useItemInfo } from '../../../features/item/api/get-item-info';
 import { ItemMenu } from '../../../features/item/components/item-menu';
 import { PageReader } from '../../../features/page/components/page-reader';
 import { ApiError } from '../../../lib/api-client';
@@ -31,7 +31,14 @@ const useStyles = makeStyles({
     borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
   },
-  content: { flexGrow: 1, minWidth: 0, padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXXL}`, backgroundColor: tokens.colorNeutralBackground1, minHeight: 'calc(100vh - 53px)', boxSizing: 'border-box' },
+  content: {
+    flexGrow: 1,
+    minWidth: 0,
+    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXXL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    minHeight: 'calc(100vh - 53px)',
+    boxSizing: 'border-box',
+  },
   contentMobile: { padding: tokens.spacingHorizontalM },
   state: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground2 },
   archived: { marginBottom: tokens.spacingVerticalM },
@@ -66,7 +73,7 @@ export default function ItemViewRoute() {
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const { data: info, error, isLoading, mutate } = useItemInfo({ itemKey, keyword, defaultPageId: requestedPage });
 
-  const regular = info?.item_type !== 2 ? (info as RegularItemInfo | undefined) : undefined;
+  const regular = info?.item_type !== 2 ? info : undefined;
   const currentPage = useMemo(() => {
     if (!info) return 0;
     if (info.item_type === 2) return info.menu.pages?.page_id ?? 0;
@@ -95,23 +102,20 @@ export default function ItemViewRoute() {
   const canEdit = Boolean(info.ItemPermn) && !archived;
   const urlKey = info.item_domain || String(info.item_id);
 
-  const menu = regular && (
-    <ItemMenu
-      menu={regular.menu}
-      itemKey={urlKey}
-      currentPageId={currentPage}
-      keyword={keyword}
-      onSearch={setKeyword}
-      onNavigate={() => setDrawerOpen(false)}
-    />
-  );
+  const menu = regular && <ItemMenu menu={regular.menu} itemKey={urlKey} currentPageId={currentPage} keyword={keyword} onSearch={setKeyword} onNavigate={() => setDrawerOpen(false)} />;
 
   const actions = (
     <>
-      {mobile && regular && <HeaderAction icon={<NavigationRegular />} label={t('Menu')} onClick={() => {
-        setDrawerUsed(true);
-        setDrawerOpen(true);
-      }} />}
+      {mobile && regular && (
+        <HeaderAction
+          icon={<NavigationRegular />}
+          label={t('Menu')}
+          onClick={() => {
+            setDrawerUsed(true);
+            setDrawerOpen(true);
+          }}
+        />
+      )}
       {canEdit && regular && <HeaderAction icon={<AddRegular />} label={t('New page')} to={paths.pageEdit.getHref(info.item_id, 0)} />}
       {canEdit && regular && <HeaderAction icon={<FolderRegular />} label={t('Catalogs')} to={paths.catalog.getHref(info.item_id)} />}
       {canEdit && regular && <HeaderAction icon={<ArrowDownloadRegular />} label={t('Export')} to={paths.itemExport.getHref(info.item_id)} />}

@@ -30,7 +30,7 @@ export default function LoginRoute() {
           registerOpen={setting?.register_open !== 0}
           onLoggedIn={async () => {
             await mutate((key) => Array.isArray(key) && key[0] === 'user/info', undefined);
-            navigate(target, { replace: true });
+            void navigate(target, { replace: true });
           }}
         />
       )}

@@ -29,7 +29,7 @@ export default function RegisterRoute() {
         <RegisterForm
           onRegistered={async () => {
             await mutate((key) => Array.isArray(key) && key[0] === 'user/info', undefined);
-            navigate(paths.itemIndex.getHref(), { replace: true });
+            void navigate(paths.itemIndex.getHref(), { replace: true });
           }}
         />
       )}

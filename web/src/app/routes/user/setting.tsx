@@ -15,7 +15,7 @@ export default function SettingRoute() {
   const { data: user } = useUserInfo();
   const signOut = async () => {
     await logout().catch(() => undefined);
-    navigate(paths.login.getHref(), { replace: true });
+    void navigate(paths.login.getHref(), { replace: true });
   };
   return (
     <PageLayout

@@ -13,5 +13,5 @@ export function checkUpdate(): Promise<UpdateNotice> {
 export const checkUpdateKey = ['adminUser/checkUpdate', {}] as const;
 
 export function useCheckUpdate() {
-  return useSWR(checkUpdateKey, checkUpdate, { revalidateOnFocus: false, revalidateIfStale: false, shouldRetryOnError: false });
+  return useSWR<UpdateNotice, unknown>(checkUpdateKey, checkUpdate, { revalidateOnFocus: false, revalidateIfStale: false, shouldRetryOnError: false });
 }

@@ -61,18 +61,8 @@ function SettingsForm(props: { saved: SiteSettings | null }) {
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Card className={styles.card} data-testid="admin-settings">
         <Subtitle2>{t('Accounts')}</Subtitle2>
-        <Switch
-          label={t('Open registration')}
-          name="register_open"
-          checked={form.register_open === '1'}
-          onChange={(_, data) => set({ register_open: data.checked ? '1' : '0' })}
-        />
-        <Switch
-          label={t('Directory (LDAP) login')}
-          name="ldap_open"
-          checked={form.ldap_open === '1'}
-          onChange={(_, data) => set({ ldap_open: data.checked ? '1' : '0' })}
-        />
+        <Switch label={t('Open registration')} name="register_open" checked={form.register_open === '1'} onChange={(_, data) => set({ register_open: data.checked ? '1' : '0' })} />
+        <Switch label={t('Directory (LDAP) login')} name="ldap_open" checked={form.ldap_open === '1'} onChange={(_, data) => set({ ldap_open: data.checked ? '1' : '0' })} />
         {form.ldap_open === '1' && (
           <div className={styles.ldap} data-testid="ldap-fields">
             <Field label={t('LDAP host')} required className={styles.wide} hint={t('A host name or an IP address, optionally with ldap:// or ldaps://')}>
@@ -94,13 +84,7 @@ function SettingsForm(props: { saved: SiteSettings | null }) {
               <Input name="ldap_bind_dn" placeholder="cn=admin,dc=example,dc=com" value={ldap.bind_dn} onChange={(_, data) => setLdap({ bind_dn: data.value })} />
             </Field>
             <Field label={t('Bind password')} className={styles.wide}>
-              <Input
-                name="ldap_bind_password"
-                type="password"
-                autoComplete="new-password"
-                value={ldap.bind_password}
-                onChange={(_, data) => setLdap({ bind_password: data.value })}
-              />
+              <Input name="ldap_bind_password" type="password" autoComplete="new-password" value={ldap.bind_password} onChange={(_, data) => setLdap({ bind_password: data.value })} />
             </Field>
             <Field label={t('User field')} hint={t('The attribute holding the username, such as uid or cn')}>
               <Input name="ldap_user_field" value={ldap.user_field} onChange={(_, data) => setLdap({ user_field: data.value })} />

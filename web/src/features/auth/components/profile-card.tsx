@@ -17,7 +17,7 @@ const useStyles = makeStyles({
 
 export type EmailStatus = 'unbound' | 'unverified' | 'verified';
 
-export function emailStatus(user: Pick<UserInfo, 'email' | 'email_verify'>): EmailStatus {
+function emailStatus(user: Pick<UserInfo, 'email' | 'email_verify'>): EmailStatus {
   if (!user.email) return 'unbound';
   return Number(user.email_verify) === 1 ? 'verified' : 'unverified';
 }

@@ -18,7 +18,7 @@ export const isFinished = (status: ExportStatus | undefined) => status?.state ==
 
 /** Polls while the job waits or runs, stops once it completed or failed. */
 export function useExportStatus(jobId: string | null) {
-  return useSWR(jobId ? exportStatusKey(jobId) : null, () => getExportStatus(jobId as string), {
+  return useSWR<ExportStatus, unknown>(jobId ? exportStatusKey(jobId) : null, () => getExportStatus(jobId as string), {
     refreshInterval: (status) => (isFinished(status) ? 0 : EXPORT_POLL_MS),
     revalidateOnFocus: false,
     shouldRetryOnError: false,

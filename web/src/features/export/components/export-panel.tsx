@@ -108,7 +108,13 @@ export function ExportPanel({ itemId, scope }: { itemId: number; scope: ExportSc
       </div>
       {jobId && (
         <div className={styles.progress} data-testid="export-progress">
-          <ProgressBar value={progress} max={100} thickness="large" color={status?.state === 'failed' ? 'error' : status?.state === 'completed' ? 'success' : 'brand'} aria-label={t('Export progress')} />
+          <ProgressBar
+            value={progress}
+            max={100}
+            thickness="large"
+            color={status?.state === 'failed' ? 'error' : status?.state === 'completed' ? 'success' : 'brand'}
+            aria-label={t('Export progress')}
+          />
           <div className={styles.progressLine}>
             <span data-testid="export-state">{stateText}</span>
             <span data-testid="export-percent">{progress}%</span>

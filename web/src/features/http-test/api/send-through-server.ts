@@ -17,9 +17,5 @@ export interface HttpTestRequest {
  * ApiError with the server's message; the screen shows them itself.
  */
 export function sendThroughServer(request: HttpTestRequest): Promise<HttpProxyReply> {
-  return apiRequest<HttpProxyReply>(
-    'http-proxy',
-    { method: request.method, url: request.url, headers: JSON.stringify(request.headers), body: request.body },
-    { alert: false },
-  );
+  return apiRequest<HttpProxyReply>('http-proxy', { method: request.method, url: request.url, headers: JSON.stringify(request.headers), body: request.body }, { alert: false });
 }

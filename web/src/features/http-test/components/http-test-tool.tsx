@@ -1,18 +1,4 @@
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  Select,
-  Spinner,
-  Switch,
-  Textarea,
-  Tooltip,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Select, Spinner, Switch, Textarea, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, SendRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -168,7 +154,9 @@ export function HttpTestTool({ proxyOpen }: { proxyOpen: boolean }) {
             <Switch checked={viaServer} label={t('Send through the server')} onChange={(_, data) => setViaServer(data.checked)} />
             <p className={styles.hint}>
               {throughServer
-                ? t('The server sends the request without your cookies. Internal addresses (localhost, private networks) are refused; requests and responses are limited to 4 MB and 20 seconds.')
+                ? t(
+                    'The server sends the request without your cookies. Internal addresses (localhost, private networks) are refused; requests and responses are limited to 4 MB and 20 seconds.',
+                  )
                 : t('Your browser sends the request; the target must allow it (CORS).')}
             </p>
           </div>

@@ -14,7 +14,10 @@ export interface HttpTestResponse {
 
 /** The browser could not send the request or read the answer (offline, unknown host, or CORS). */
 export class BrowserFetchError extends Error {
-  constructor(readonly reason: 'network' | 'timeout' | 'invalid', message: string) {
+  constructor(
+    readonly reason: 'network' | 'timeout' | 'invalid',
+    message: string,
+  ) {
     super(message);
     this.name = 'BrowserFetchError';
   }

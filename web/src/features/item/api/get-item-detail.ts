@@ -12,5 +12,5 @@ export function getItemDetail(itemId: number): Promise<ItemRow> {
 export const itemDetailKey = (itemId: number) => ['item/detail', { item_id: itemId }] as const;
 
 export function useItemDetail(itemId: number) {
-  return useSWR(itemDetailKey(itemId), () => getItemDetail(itemId), { shouldRetryOnError: false });
+  return useSWR<ItemRow, unknown>(itemDetailKey(itemId), () => getItemDetail(itemId), { shouldRetryOnError: false });
 }

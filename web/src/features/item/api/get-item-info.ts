@@ -52,5 +52,5 @@ export function getItemInfo(query: ItemInfoQuery): Promise<ItemInfo> {
 export const itemInfoKey = (query: ItemInfoQuery) => ['item/info', params(query)] as const;
 
 export function useItemInfo(query: ItemInfoQuery) {
-  return useSWR(itemInfoKey(query), () => getItemInfo(query), { keepPreviousData: true });
+  return useSWR<ItemInfo, unknown>(itemInfoKey(query), () => getItemInfo(query), { keepPreviousData: true });
 }

@@ -18,5 +18,5 @@ export function getNotices(type: NoticeType, count?: number, options: RequestOpt
 export const noticesKey = (type: NoticeType, count?: number) => ['notice/getList', params(type, count)] as const;
 
 export function useNotices(type: NoticeType = 'all', count?: number) {
-  return useSWR(noticesKey(type, count), () => getNotices(type, count));
+  return useSWR<Notice[], unknown>(noticesKey(type, count), () => getNotices(type, count));
 }

@@ -16,5 +16,6 @@ export function useUnreadNotice(onUnread: (title: string) => void): void {
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- polled once when the list opens, not again for each new `onUnread` of a render
   }, []);
 }

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { BytemdEditorContext, BytemdLocale, BytemdPlugin, EditorProps } from 'bytemd';
+import type { BytemdEditorContext, BytemdPlugin, EditorProps } from 'bytemd';
 // The same ByteMD under another name (an npm alias): ByteMD is one module, so importing its editor
 // from 'bytemd' would put the editor into the chunk the reader shares for the viewer.
 import { Editor } from 'bytemd-editor';
@@ -121,7 +121,7 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
         value,
         plugins,
         mode: livePreview ? 'auto' : 'tab',
-        locale: language.toLowerCase().startsWith('zh') ? (zhHans as Partial<BytemdLocale>) : undefined,
+        locale: language.toLowerCase().startsWith('zh') ? zhHans : undefined,
         editorConfig: { autofocus: false },
       },
     });

@@ -172,7 +172,7 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId }: PageEdit
     return () => {
       live = false;
     };
-    // Reloads only when the route names another page (the language and `t` are read at that moment).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reloads only when the route names another page (the language and `t` are read at that moment)
   }, [itemId, routePageId, copyPageId, attempt]);
 
   // A draft left by an earlier visit is offered once (SPEC §4); either answer discards it.
@@ -183,7 +183,7 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId }: PageEdit
     void confirmAction(t('A draft of this page was kept in this browser. Restore it into the editor?')).then((ok) => {
       if (ok) editor.current?.replaceAll(draft);
     });
-    // Only when a page has just loaded (not when `drafts` or `t` change identity).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a page has just loaded (not when `drafts` or `t` change identity)
   }, [loaded]);
 
   const onChange = useCallback(
@@ -227,7 +227,7 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId }: PageEdit
         // SPEC §4: the route moves to the new page (replacing the /0 entry in the history).
         created.current = row.page_id;
         setPageId(row.page_id);
-        navigate(paths.pageEdit.getHref(itemId, row.page_id), { replace: true });
+        void navigate(paths.pageEdit.getHref(itemId, row.page_id), { replace: true });
       }
     } catch (error) {
       // The API client has shown the server's message (no edit right, archived item, empty content);
@@ -375,11 +375,7 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId }: PageEdit
   }
 
   return (
-    <PageLayout
-      width="full"
-      title={pageId > 0 ? t('Edit page') : t('New page')}
-      actions={<HeaderAction icon={<ArrowLeftRegular />} label={t('Back')} onClick={back} />}
-    >
+    <PageLayout width="full" title={pageId > 0 ? t('Edit page') : t('New page')} actions={<HeaderAction icon={<ArrowLeftRegular />} label={t('Back')} onClick={back} />}>
       <div className={styles.sheet} data-testid="page-editor">
         {body}
       </div>

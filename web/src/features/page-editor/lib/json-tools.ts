@@ -14,7 +14,7 @@ function typeOf(value: unknown): string {
 }
 
 function rows(value: unknown, prefix: string, out: string[]): void {
-  const source = Array.isArray(value) ? value.find((entry) => typeof entry === 'object' && entry !== null) : value;
+  const source: unknown = Array.isArray(value) ? value.find((entry) => typeof entry === 'object' && entry !== null) : value;
   if (typeof source !== 'object' || source === null) return;
   const path = Array.isArray(value) ? `${prefix}[]` : prefix;
   for (const [key, child] of Object.entries(source as Record<string, unknown>)) {

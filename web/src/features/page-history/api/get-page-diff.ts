@@ -12,5 +12,5 @@ export function getPageDiff(pageId: number, pageHistoryId: number): Promise<Page
 export const pageDiffKey = (pageId: number, pageHistoryId: number) => ['page/diff', { page_id: pageId, page_history_id: pageHistoryId }] as const;
 
 export function usePageDiff(pageId: number | null, pageHistoryId: number | null) {
-  return useSWR(pageId && pageHistoryId ? pageDiffKey(pageId, pageHistoryId) : null, () => getPageDiff(pageId as number, pageHistoryId as number));
+  return useSWR<PageDiff, unknown>(pageId && pageHistoryId ? pageDiffKey(pageId, pageHistoryId) : null, () => getPageDiff(pageId as number, pageHistoryId as number));
 }

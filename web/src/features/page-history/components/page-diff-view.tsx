@@ -53,7 +53,12 @@ const useStyles = makeStyles({
   added: { backgroundColor: tokens.colorPaletteGreenBackground2, color: tokens.colorPaletteGreenForeground2 },
   changed: { backgroundColor: tokens.colorPaletteYellowBackground2, color: tokens.colorNeutralForeground1 },
   empty: { backgroundColor: tokens.colorNeutralBackground3 },
-  fold: { gridColumn: '1 / -1', backgroundColor: tokens.colorNeutralBackground2, borderTop: `1px dashed ${tokens.colorNeutralStroke2}`, borderBottom: `1px dashed ${tokens.colorNeutralStroke2}` },
+  fold: {
+    gridColumn: '1 / -1',
+    backgroundColor: tokens.colorNeutralBackground2,
+    borderTop: `1px dashed ${tokens.colorNeutralStroke2}`,
+    borderBottom: `1px dashed ${tokens.colorNeutralStroke2}`,
+  },
   same: {},
 });
 
@@ -191,9 +196,7 @@ export function PageDiffView({ oldText, newText, oldLabel, newLabel }: PageDiffV
     <div>
       <PageDiffLegend />
       <p className={styles.summary} role="status" data-testid="diff-summary">
-        {identical
-          ? t('No differences: this version is the same as the current content.')
-          : t('{{changed}} changed, {{removed}} removed, {{added}} added lines', { ...summary })}
+        {identical ? t('No differences: this version is the same as the current content.') : t('{{changed}} changed, {{removed}} removed, {{added}} added lines', { ...summary })}
       </p>
       <div className={styles.frame}>{mobile ? unified : sideBySide}</div>
     </div>

@@ -82,11 +82,7 @@ export function PageHistoryDialog(props: { pageId: number; onClose: () => void; 
                               {t('Restore this version')}
                             </Button>
                           )}
-                          <RouterLink
-                            to={paths.pageDiff.getHref(pageId, version.page_history_id)}
-                            target={onRestore ? '_blank' : undefined}
-                            onClick={onRestore ? undefined : compare}
-                          >
+                          <RouterLink to={paths.pageDiff.getHref(pageId, version.page_history_id)} target={onRestore ? '_blank' : undefined} onClick={onRestore ? undefined : compare}>
                             {t('Compare')}
                           </RouterLink>
                         </div>

@@ -11,5 +11,5 @@ export function getPage(pageId: number): Promise<PageInfo> {
 export const pageKey = (pageId: number) => ['page/info', { page_id: pageId }] as const;
 
 export function usePage(pageId: number | null) {
-  return useSWR(pageId ? pageKey(pageId) : null, () => getPage(pageId as number));
+  return useSWR<PageInfo, unknown>(pageId ? pageKey(pageId) : null, () => getPage(pageId as number));
 }

@@ -27,7 +27,7 @@ export async function postFile(path: string, field: string, file: File, fields: 
     throw new ApiError(0, i18n.t('Network error, please try again later'), true);
   }
   const text = await response.text();
-  let reply: UploadReply | null = null;
+  let reply: UploadReply | null;
   try {
     reply = text ? (JSON.parse(text) as UploadReply) : null;
   } catch {

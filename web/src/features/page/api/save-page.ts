@@ -33,9 +33,6 @@ export async function savePage(input: SavePageInput): Promise<PageRow> {
     },
     { loading: true },
   );
-  await Promise.all([
-    mutate(pageKey(row.page_id), undefined, { revalidate: false }),
-    mutate((key) => Array.isArray(key) && (key[0] === 'item/info' || key[0] === 'page/history')),
-  ]);
+  await Promise.all([mutate(pageKey(row.page_id), undefined, { revalidate: false }), mutate((key) => Array.isArray(key) && (key[0] === 'item/info' || key[0] === 'page/history'))]);
   return row;
 }

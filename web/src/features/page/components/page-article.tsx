@@ -26,9 +26,7 @@ export const PageArticle = forwardRef<HTMLDivElement, { page: ArticlePage }>(fun
       <Title2 as="h2" className={styles.title} data-testid="page-title">
         {decodeEntities(page.page_title)}
       </Title2>
-      {page.author_username && (
-        <Caption1 className={styles.meta}>{t('Updated by {{author}} at {{time}}', { author: page.author_username, time: String(page.addtime ?? '') })}</Caption1>
-      )}
+      {page.author_username && <Caption1 className={styles.meta}>{t('Updated by {{author}} at {{time}}', { author: page.author_username, time: String(page.addtime ?? '') })}</Caption1>}
       <MarkdownViewer ref={ref} content={page.page_content} />
     </article>
   );

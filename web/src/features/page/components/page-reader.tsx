@@ -44,7 +44,7 @@ export function PageReader({ pageId, itemId, itemKey, canEdit, mobile, onHistory
   const { data: page, error, isLoading, mutate } = usePage(pageId);
   const [dialog, setDialog] = useState<'share' | 'detail' | 'attachments' | null>(null);
 
-  const edit = () => navigate(paths.pageEdit.getHref(itemId, pageId));
+  const edit = () => void navigate(paths.pageEdit.getHref(itemId, pageId));
   const remove = async () => {
     if (!(await confirmAction(t('Confirm to delete this page?')))) return;
     try {
@@ -91,18 +91,11 @@ export function PageReader({ pageId, itemId, itemKey, canEdit, mobile, onHistory
         )}
       </div>
       <Suspense fallback={null}>
-      {dialog === 'share' && (
-        <ShareDialog
-          open
-          onClose={() => setDialog(null)}
-          itemPageHref={paths.itemView.getHref(itemKey, pageId)}
-          pageId={pageId}
-          uniqueKey={page.unique_key}
-          canEdit={canEdit}
-        />
-      )}
-      {dialog === 'detail' && <PageDetailDialog page={page} open onClose={() => setDialog(null)} />}
-      {dialog === 'attachments' && <AttachmentsDialog pageId={pageId} open onClose={() => setDialog(null)} />}
+        {dialog === 'share' && (
+          <ShareDialog open onClose={() => setDialog(null)} itemPageHref={paths.itemView.getHref(itemKey, pageId)} pageId={pageId} uniqueKey={page.unique_key} canEdit={canEdit} />
+        )}
+        {dialog === 'detail' && <PageDetailDialog page={page} open onClose={() => setDialog(null)} />}
+        {dialog === 'attachments' && <AttachmentsDialog pageId={pageId} open onClose={() => setDialog(null)} />}
       </Suspense>
     </>
   );

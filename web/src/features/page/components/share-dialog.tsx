@@ -1,17 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Switch,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,12 +73,7 @@ export function ShareDialog({ open, onClose, itemPageHref, pageId, uniqueKey, ca
             {copied && <span className={styles.copied}>{t('Link copied')}</span>}
             <img className={styles.qr} src={qrcodeUrl(link)} alt={t('QR code of the link')} data-testid="share-qrcode" />
             {canEdit && (
-              <Switch
-                checked={Boolean(key)}
-                onChange={(_, data) => void toggle(data.checked)}
-                label={t('Share this page alone (single-page link)')}
-                data-testid="single-page-switch"
-              />
+              <Switch checked={Boolean(key)} onChange={(_, data) => void toggle(data.checked)} label={t('Share this page alone (single-page link)')} data-testid="single-page-switch" />
             )}
           </DialogContent>
           <DialogActions>

@@ -95,15 +95,7 @@ export function TeamItemList(props: { teamId: number; myItems: AssignableItem[] 
             <span data-testid="team-item-name">{decodeEntities(item.item_name)}</span>,
             item.addtime,
             <>
-              <Button
-                size="small"
-                icon={<OpenRegular />}
-                as="a"
-                href={paths.itemView.getHref(item.item_id)}
-                target="_blank"
-                rel="noopener"
-                data-testid="open-team-item"
-              >
+              <Button size="small" icon={<OpenRegular />} as="a" href={paths.itemView.getHref(item.item_id)} target="_blank" rel="noopener" data-testid="open-team-item">
                 {t('Open')}
               </Button>
               <Button size="small" icon={<PeopleSettingsRegular />} onClick={() => rightsOf.show(item)}>

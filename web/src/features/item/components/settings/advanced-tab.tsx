@@ -17,7 +17,11 @@ const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', flexWrap: 'wrap' },
   grow: { flexGrow: 1, minWidth: '180px' },
   text: { color: tokens.colorNeutralForeground2 },
-  danger: { backgroundColor: tokens.colorPaletteRedBackground3, color: tokens.colorNeutralForegroundOnBrand, ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand } },
+  danger: {
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
+  },
   done: { padding: tokens.spacingHorizontalM, borderRadius: tokens.borderRadiusMedium, backgroundColor: tokens.colorPaletteGreenBackground1, color: tokens.colorPaletteGreenForeground1 },
 });
 
@@ -37,7 +41,7 @@ export function AdvancedTab({ item }: { item: ItemRow }) {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate(paths.itemIndex.getHref()), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate(paths.itemIndex.getHref()), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 

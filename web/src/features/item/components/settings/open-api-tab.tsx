@@ -25,7 +25,7 @@ const useStyles = makeStyles({
 });
 
 /** The curl command that writes a page through `item/updateByApi` (contract §11.1) on this site. */
-export function updateByApiExample(origin: string, apiKey: string, apiToken: string): string {
+function updateByApiExample(origin: string, apiKey: string, apiToken: string): string {
   return [
     `curl -X POST '${origin}${env.apiBase}/item/updateByApi' \\`,
     `  --data-urlencode 'api_key=${apiKey}' \\`,
@@ -69,9 +69,7 @@ export function OpenApiTab({ itemId }: { itemId: number }) {
         </Button>
       </div>
       <Subtitle2 as="h2">{t('Usage example')}</Subtitle2>
-      <Text className={styles.text}>
-        {t('Creates or updates the page with this title in the catalog path (up to 3 levels, created when missing).')}
-      </Text>
+      <Text className={styles.text}>{t('Creates or updates the page with this title in the catalog path (up to 3 levels, created when missing).')}</Text>
       <pre className={styles.code} data-testid="api-example">
         {updateByApiExample(window.location.origin, key.api_key, key.api_token)}
       </pre>

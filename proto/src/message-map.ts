@@ -1,0 +1,331 @@
+import type { z } from 'zod';
+import type {} from './';
+import type { Message, Reply } from './message';
+import type {
+  AdminAttornItemSchema,
+  AdminItemIdSchema,
+  AdminItemPage,
+  AdminItemsOfUserSchema,
+  AdminListItemsSchema,
+  AdminListUsersSchema,
+  AdminSendNoticeSchema,
+  AdminUserIdSchema,
+  AdminUserPage,
+  Count,
+  GetSettingSchema,
+  HomePageSetting,
+  SaveSettingsSchema,
+  SettingValue,
+  SiteSettings,
+  UpdateNotice,
+} from './schemas/admin.schema';
+import type {
+  AttachmentListEntry,
+  DeleteAttachmentSchema,
+  ListAttachmentsSchema,
+  UploadAttachmentSchema,
+  UploadedReply,
+  UploadImageSchema,
+  VisitAttachmentSchema,
+} from './schemas/attachment.schema';
+import type { AddedUser, FindUserSchema, MailOutbox, TestLdapSchema, UserSummary, Verdict, VerifyCaptchaSchema, VerifyUserPasswordSchema } from './schemas/auth-internal.schema';
+import type {
+  AdminAddUserSchema,
+  AdminChangePasswordSchema,
+  CreateQrcodeSchema,
+  ListAllUsersSchema,
+  LoggedInUser,
+  LoginUserSchema,
+  RegisterUserSchema,
+  ResetPasswordByUrlSchema,
+  ResetPasswordEmailSchema,
+  ResetUserPasswordSchema,
+  UpdateEmailSchema,
+  UpdateUserInfoSchema,
+  UserInfo,
+  UserSuggestion,
+  VerifyEmailSchema,
+} from './schemas/auth.schema';
+import type {
+  ExportContent,
+  ExportContentSchema,
+  ExportJobIdSchema,
+  ExportOutline,
+  ExportOutlineSchema,
+  ExportStatus,
+  ExportTargetSchema,
+  ResolveAttachmentsSchema,
+  ResolvedAttachment,
+  StartedExport,
+  StartExportSchema,
+} from './schemas/export.schema';
+import type {
+  AddedItem,
+  AddItemSchema,
+  AttornItemSchema,
+  CheckItemAccessSchema,
+  ConfirmItemSchema,
+  DeleteMemberSchema,
+  ItemAccess,
+  ItemIdSchema,
+  ItemInfoReply,
+  ItemInfoSchema,
+  ItemListEntry,
+  ItemRow,
+  ItemSummariesSchema,
+  ItemSummary,
+  ItemTokenRow,
+  MemberListEntry,
+  MemberRow,
+  OpenFromCommentsSchema,
+  OpenUpdateDbItemSchema,
+  OpenUpdatePageSchema,
+  PurgedItems,
+  RenameItemSchema,
+  SaveMemberSchema,
+  SortItemsSchema,
+  TouchItemSchema,
+  UnlockedItem,
+  UnlockItemSchema,
+  UpdateItemSchema,
+} from './schemas/item.schema';
+import type { ListNoticesSchema, NoticeIdSchema, NoticeRow, SendNoticeSchema, SentNotices, UnreadCount } from './schemas/notice.schema';
+import type {
+  BatchUpdateCatalogsSchema,
+  CatalogGroup,
+  CatalogPage,
+  CatalogPagesSchema,
+  CatalogRow,
+  CopiedItemPages,
+  CopyItemPagesSchema,
+  CreateFirstPageSchema,
+  CreateSinglePageSchema,
+  DefaultCatalog,
+  DeleteCatalogSchema,
+  DeletePageSchema,
+  DeleteTemplateSchema,
+  GetDefaultCatalogSchema,
+  GetMenuSchema,
+  GetPageItemSchema,
+  GetSinglePageSchema,
+  ListCatalogGroupSchema,
+  ListRecycleSchema,
+  Menu,
+  PageDiff,
+  PageDiffSchema,
+  PageHistoryRow,
+  PageHistorySchema,
+  PageInfo,
+  PageInfoByKeySchema,
+  PageInfoSchema,
+  PageItemRef,
+  PageRow,
+  PurgedPages,
+  PurgeItemPagesSchema,
+  RecoverPageSchema,
+  RecycleEntry,
+  SaveCatalogSchema,
+  SavePageSchema,
+  SaveTemplateSchema,
+  SharedPageInfo,
+  SinglePageKey,
+  SortPagesSchema,
+  TemplateListEntry,
+  TemplateRow,
+  UpsertPageByTitleSchema,
+} from './schemas/page.schema';
+import type {
+  ItemTeamEntry,
+  SaveTeamItemMemberSchema,
+  SaveTeamMemberSchema,
+  SaveTeamSchema,
+  TeamAccessRightsSchema,
+  TeamForgetUserSchema,
+  TeamIdSchema,
+  TeamItemByTeamEntry,
+  TeamItemListSchema,
+  TeamItemMemberEntry,
+  TeamItemPairSchema,
+  TeamItemPurgeSchema,
+  TeamItemRow,
+  TeamItemsOfUser,
+  TeamItemsOfUserSchema,
+  TeamListEntry,
+  TeamMemberListEntry,
+  TeamMemberRow,
+  TeamRights,
+  TeamRow,
+  TeamRowIdSchema,
+} from './schemas/team.schema';
+import type { Unchecked } from './validation';
+import type { Subject } from './subject';
+
+/**
+ * THE message map: for each subject, the params its handler validates (the output of the zod schema
+ * it parses them with) and the reply it answers. Senders (`TransportClient<QuireContracts>.send`) and
+ * handlers (`@Handles(subject)`, each service's `handles.ts`) are both typed from it, so a change on one
+ * side that the other does not follow fails the build. The gateway relays the routed subjects' wire
+ * params as they arrived; the handler's schema is what turns them into these params.
+ */
+export interface MessageMap {
+  // auth
+  [Subject.AuthUserLogin]: Contract<typeof LoginUserSchema, Reply<LoggedInUser>>;
+  [Subject.AuthUserRegister]: Contract<typeof RegisterUserSchema, Reply<never[]>>;
+  [Subject.AuthUserInfo]: Contract<null, UserInfo>;
+  [Subject.AuthUserLogout]: Contract<null, Reply<never[]>>;
+  [Subject.AuthUserUpdateInfo]: Contract<typeof UpdateUserInfoSchema, never[]>;
+  [Subject.AuthUserResetPassword]: Contract<typeof ResetUserPasswordSchema, never[]>;
+  [Subject.AuthUserUpdateEmail]: Contract<typeof UpdateEmailSchema, never[]>;
+  [Subject.AuthUserResetPasswordEmail]: Contract<typeof ResetPasswordEmailSchema, never[]>;
+  [Subject.AuthUserResetPasswordByUrl]: Contract<typeof ResetPasswordByUrlSchema, Reply<LoggedInUser>>;
+  [Subject.AuthUserAll]: Contract<typeof ListAllUsersSchema, UserSuggestion[]>;
+  [Subject.AuthCaptchaCreate]: Contract<null, Reply<never>>;
+  [Subject.AuthQrcodeCreate]: Contract<typeof CreateQrcodeSchema, Reply<never>>;
+  [Subject.AuthCaptchaVerify]: Contract<typeof VerifyCaptchaSchema, Verdict>;
+  [Subject.AuthUserVerifyPassword]: Contract<typeof VerifyUserPasswordSchema, Verdict>;
+  [Subject.AuthUserFind]: Contract<typeof FindUserSchema, UserSummary | null>;
+  [Subject.AuthUserVerifyEmail]: Contract<typeof VerifyEmailSchema, never[]>;
+  [Subject.AuthAdminListUsers]: Contract<typeof AdminListUsersSchema, AdminUserPage>;
+  [Subject.AuthAdminAddUser]: Contract<typeof AdminAddUserSchema, AddedUser>;
+  [Subject.AuthAdminChangePassword]: Contract<typeof AdminChangePasswordSchema, number>;
+  [Subject.AuthAdminDeleteUser]: Contract<typeof AdminUserIdSchema, number>;
+  [Subject.AuthLdapTest]: Contract<typeof TestLdapSchema, never[]>;
+  [Subject.AuthMailOutbox]: Contract<null, MailOutbox>;
+
+  // item
+  [Subject.ItemItemMyList]: Contract<null, ItemListEntry[]>;
+  [Subject.ItemItemAdd]: Contract<typeof AddItemSchema, AddedItem>;
+  [Subject.ItemItemPwd]: Contract<typeof UnlockItemSchema, UnlockedItem>;
+  [Subject.ItemItemInfo]: Contract<typeof ItemInfoSchema, ItemInfoReply>;
+  [Subject.ItemItemDetail]: Contract<typeof ItemIdSchema, ItemRow>;
+  [Subject.ItemItemUpdate]: Contract<typeof UpdateItemSchema, number>;
+  [Subject.ItemItemExit]: Contract<typeof ItemIdSchema, never[]>;
+  [Subject.ItemItemSort]: Contract<typeof SortItemsSchema, never[]>;
+  [Subject.ItemItemDelete]: Contract<typeof ConfirmItemSchema, number>;
+  [Subject.ItemItemArchive]: Contract<typeof ConfirmItemSchema, number>;
+  [Subject.ItemItemAttorn]: Contract<typeof AttornItemSchema, ItemRow>;
+  [Subject.ItemItemGetKey]: Contract<typeof ItemIdSchema, ItemTokenRow>;
+  [Subject.ItemItemResetKey]: Contract<typeof ItemIdSchema, ItemTokenRow>;
+  [Subject.ItemOpenUpdatePage]: Contract<typeof OpenUpdatePageSchema, PageRow>;
+  [Subject.ItemOpenUpdateDbItem]: Contract<typeof OpenUpdateDbItemSchema, Reply<never>>;
+  [Subject.ItemOpenFromComments]: Contract<typeof OpenFromCommentsSchema, Reply<never>>;
+  [Subject.ItemMemberList]: Contract<typeof ItemIdSchema, MemberListEntry[]>;
+  [Subject.ItemMemberSave]: Contract<typeof SaveMemberSchema, MemberRow>;
+  [Subject.ItemMemberDelete]: Contract<typeof DeleteMemberSchema, 1>;
+  [Subject.ItemAccessCheck]: Contract<typeof CheckItemAccessSchema, ItemAccess>;
+  [Subject.ItemItemTouch]: Contract<typeof TouchItemSchema, { updated: boolean }>;
+  [Subject.ItemItemRename]: Contract<typeof RenameItemSchema, { updated: boolean }>;
+  [Subject.ItemItemSummaries]: Contract<typeof ItemSummariesSchema, ItemSummary[]>;
+  [Subject.ItemMaintenancePurge]: Contract<null, PurgedItems>;
+  [Subject.ItemAdminList]: Contract<typeof AdminListItemsSchema, AdminItemPage>;
+  [Subject.ItemAdminDelete]: Contract<typeof AdminItemIdSchema, number>;
+  [Subject.ItemAdminAttorn]: Contract<typeof AdminAttornItemSchema, ItemRow>;
+  [Subject.ItemAdminCountOwned]: Contract<typeof AdminItemsOfUserSchema, Count>;
+  [Subject.ItemAdminForgetUser]: Contract<typeof AdminItemsOfUserSchema, Count>;
+
+  // page
+  [Subject.PagePageInfo]: Contract<typeof PageInfoSchema, Reply<PageInfo>>;
+  [Subject.PagePageInfoByKey]: Contract<typeof PageInfoByKeySchema, SharedPageInfo>;
+  [Subject.PagePageSave]: Contract<typeof SavePageSchema, PageRow>;
+  [Subject.PagePageDelete]: Contract<typeof DeletePageSchema, never[]>;
+  [Subject.PagePageHistory]: Contract<typeof PageHistorySchema, PageHistoryRow[]>;
+  [Subject.PagePageDiff]: Contract<typeof PageDiffSchema, PageDiff>;
+  [Subject.PagePageCreateSinglePage]: Contract<typeof CreateSinglePageSchema, SinglePageKey | never[]>;
+  [Subject.PagePageSort]: Contract<typeof SortPagesSchema, never[]>;
+  [Subject.PageAttachmentUploadImage]: Contract<typeof UploadImageSchema, UploadedReply>;
+  [Subject.PageAttachmentUpload]: Contract<typeof UploadAttachmentSchema, Reply<never>>;
+  [Subject.PageAttachmentList]: Contract<typeof ListAttachmentsSchema, AttachmentListEntry[]>;
+  [Subject.PageAttachmentDelete]: Contract<typeof DeleteAttachmentSchema, never[]>;
+  [Subject.PageAttachmentVisit]: Contract<typeof VisitAttachmentSchema, Reply<never>>;
+  [Subject.PageMenuGet]: Contract<typeof GetMenuSchema, Reply<Menu>>;
+  [Subject.PagePageItem]: Contract<typeof GetPageItemSchema, PageItemRef | null>;
+  [Subject.PageItemSinglePage]: Contract<typeof GetSinglePageSchema, PageRow | null>;
+  [Subject.PageItemCreateFirstPage]: Contract<typeof CreateFirstPageSchema, PageRow>;
+  [Subject.PageItemCopy]: Contract<typeof CopyItemPagesSchema, CopiedItemPages>;
+  [Subject.PageItemPurge]: Contract<typeof PurgeItemPagesSchema, never[]>;
+  [Subject.PagePageUpsertByTitle]: Contract<typeof UpsertPageByTitleSchema, PageRow>;
+  [Subject.PageMaintenancePurge]: Contract<null, PurgedPages>;
+  [Subject.PageCatalogListGroup]: Contract<typeof ListCatalogGroupSchema, CatalogGroup[]>;
+  [Subject.PageCatalogDefault]: Contract<typeof GetDefaultCatalogSchema, DefaultCatalog>;
+  [Subject.PageCatalogSave]: Contract<typeof SaveCatalogSchema, CatalogRow>;
+  [Subject.PageCatalogDelete]: Contract<typeof DeleteCatalogSchema, true>;
+  [Subject.PageCatalogBatchUpdate]: Contract<typeof BatchUpdateCatalogsSchema, never[]>;
+  [Subject.PageCatalogPages]: Contract<typeof CatalogPagesSchema, CatalogPage[]>;
+  [Subject.PageExportOutline]: Contract<typeof ExportOutlineSchema, ExportOutline>;
+  [Subject.PageExportContent]: Contract<typeof ExportContentSchema, ExportContent>;
+  [Subject.PageAttachmentResolve]: Contract<typeof ResolveAttachmentsSchema, ResolvedAttachment[]>;
+  [Subject.PageTemplateList]: Contract<null, TemplateListEntry[]>;
+  [Subject.PageTemplateSave]: Contract<typeof SaveTemplateSchema, TemplateRow>;
+  [Subject.PageTemplateDelete]: Contract<typeof DeleteTemplateSchema, 1>;
+  [Subject.PageRecycleList]: Contract<typeof ListRecycleSchema, RecycleEntry[]>;
+  [Subject.PageRecycleRecover]: Contract<typeof RecoverPageSchema, never[]>;
+
+  // team
+  [Subject.TeamTeamList]: Contract<null, TeamListEntry[]>;
+  [Subject.TeamTeamSave]: Contract<typeof SaveTeamSchema, TeamRow>;
+  [Subject.TeamTeamDelete]: Contract<typeof TeamRowIdSchema, 1>;
+  [Subject.TeamItemList]: Contract<typeof TeamItemListSchema, ItemTeamEntry[]>;
+  [Subject.TeamItemSave]: Contract<typeof TeamItemPairSchema, TeamItemRow>;
+  [Subject.TeamItemDelete]: Contract<typeof TeamRowIdSchema, 1>;
+  [Subject.TeamItemListByTeam]: Contract<typeof TeamIdSchema, TeamItemByTeamEntry[]>;
+  [Subject.TeamItemMemberList]: Contract<typeof TeamItemPairSchema, TeamItemMemberEntry[]>;
+  [Subject.TeamItemMemberSave]: Contract<typeof SaveTeamItemMemberSchema, 0 | 1>;
+  [Subject.TeamMemberList]: Contract<typeof TeamIdSchema, TeamMemberListEntry[]>;
+  [Subject.TeamMemberSave]: Contract<typeof SaveTeamMemberSchema, TeamMemberRow>;
+  [Subject.TeamMemberDelete]: Contract<typeof TeamRowIdSchema, 1>;
+  [Subject.TeamAccessRights]: Contract<typeof TeamAccessRightsSchema, TeamRights>;
+  [Subject.TeamAccessItemsOfUser]: Contract<typeof TeamItemsOfUserSchema, TeamItemsOfUser>;
+  [Subject.TeamItemPurge]: Contract<typeof TeamItemPurgeSchema, { removed: number }>;
+  [Subject.TeamMemberForgetUser]: Contract<typeof TeamForgetUserSchema, Count>;
+
+  // notice
+  [Subject.NoticeNoticeList]: Contract<typeof ListNoticesSchema, NoticeRow[]>;
+  [Subject.NoticeNoticeSetRead]: Contract<typeof NoticeIdSchema, never[]>;
+  [Subject.NoticeNoticeDelete]: Contract<typeof NoticeIdSchema, never[]>;
+  [Subject.NoticeNoticeSend]: Contract<typeof SendNoticeSchema, SentNotices>;
+  [Subject.NoticeNoticeUnreadCount]: Contract<null, UnreadCount>;
+
+  // admin
+  [Subject.AdminItemList]: Contract<typeof AdminListItemsSchema, AdminItemPage>;
+  [Subject.AdminItemDelete]: Contract<typeof AdminItemIdSchema, number>;
+  [Subject.AdminItemAttorn]: Contract<typeof AdminAttornItemSchema, ItemRow>;
+  [Subject.AdminUserCheckUpdate]: Contract<null, UpdateNotice>;
+  [Subject.AdminSettingLoad]: Contract<null, SiteSettings | never[]>;
+  [Subject.AdminSettingSave]: Contract<typeof SaveSettingsSchema, never[]>;
+  [Subject.AdminSettingGet]: Contract<typeof GetSettingSchema, SettingValue>;
+  [Subject.AdminSettingHomePage]: Contract<null, HomePageSetting>;
+  [Subject.AdminCronRun]: Contract<null, Reply<never>>;
+  [Subject.AdminNoticeSend]: Contract<typeof AdminSendNoticeSchema, never[]>;
+  [Subject.AdminMailOutbox]: Contract<null, MailOutbox>;
+
+  // export
+  [Subject.ExportWordExport]: Contract<typeof ExportTargetSchema, Reply<never>>;
+  [Subject.ExportJobStart]: Contract<typeof StartExportSchema, StartedExport>;
+  [Subject.ExportJobStatus]: Contract<typeof ExportJobIdSchema, ExportStatus>;
+  [Subject.ExportJobDownload]: Contract<typeof ExportJobIdSchema, Reply<never>>;
+  [Subject.ExportMarkdownExport]: Contract<typeof ExportTargetSchema, Reply<never>>;
+}
+
+/** A subject whose handler validates its params with `Schema` (`null`: it reads none) and answers `R`. */
+interface Contract<Schema extends z.ZodType | null, R> {
+  params: Schema extends z.ZodType ? z.output<Schema> : NoParams;
+  reply: R;
+}
+
+/** The params of a subject whose handler reads none. */
+export type NoParams = Record<string, never>;
+
+/** Indexed by every Subject: a subject without its entry in MessageMap fails the build here. */
+export type SubjectParams<S extends Subject> = MessageMap[S]['params'];
+export type SubjectReply<S extends Subject> = MessageMap[S]['reply'];
+
+/**
+ * What the handler of `S` is called with: the caller and the params as they arrived, not validated
+ * yet, marked with the type its schema must give them (`parseParams` refuses a schema that does not).
+ */
+export type Incoming<S extends Subject> = Message<Unchecked<SubjectParams<S>>>;
+
+/** The map as libs/platform's transport reads it (`TransportClient<QuireContracts>`, `messageHandler<QuireContracts>()`). */
+export type QuireContracts = {
+  [S in Subject]: { request: Message<SubjectParams<S>>; received: Incoming<S>; reply: SubjectReply<S> };
+};
