@@ -27,6 +27,7 @@ const marker = (n: number): string => `sync-mark-${String(n).padStart(6, '0')}.`
  * `db.durableAtEnd`), printing `ack N` once write N resolves.
  */
 const CHILD = `
+const fs = require('node:fs');
 const path = require('node:path');
 const { SqliteDatabase } = require(${JSON.stringify(path.join(BUILT, 'sqlite-database.js'))});
 const { SqliteKeyValueStore } = require(${JSON.stringify(path.join(BUILT, 'sqlite-key-value-store.js'))});
@@ -50,7 +51,8 @@ async function writer() {
     } else {
       await kv.set('key:' + n, marker(n));
     }
-    process.stdout.write('ack ' + n + '\\n');
+    // One write(2) per ack, made when the write resolved (a stream may gather several into one writev).
+    fs.writeSync(1, 'ack ' + n + '\\n');
   }
 }
 Promise.all(Array.from({ length: ${WRITERS} }, writer))

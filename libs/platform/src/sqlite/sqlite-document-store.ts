@@ -13,7 +13,9 @@ const RECORD_KIND = 'INSERT OR IGNORE INTO document_field_kinds (collection, fie
 
 /**
  * The embedded DocumentStore: one table per collection, `doc_<name>` (`id INTEGER PRIMARY KEY,
- * body TEXT` holding the document as JSON), in the shared SQLite database. Filters become SQL
+ * body BLOB` holding the document as SQLite's binary JSON, JSONB: a field is found by skipping
+ * the others, without parsing a page's whole text; read back as JSON text with `json(body)`), in
+ * the shared SQLite database. Filters become SQL
  * over `json_extract(body, '$."field"')`, which `ensureIndex` indexes; updates are applied in
  * JavaScript to the rows they match, inside the write. Every change is one `db.write`, resolved
  * once durable; `transaction` is the database's unit. `nextId` sequences live in the table
@@ -211,7 +213,7 @@ class SqliteCollection<T extends object> extends Collection<T> {
     const where = this.where(filter);
     const fields = (options.fields ?? []).map(String);
     const shape = fields.length > 0 ? projection(fields) : undefined;
-    let sql = `SELECT ${shape ? shape.select : 'body'} FROM "${this.table}"${where.sql}${orderBy(options.sort)}`;
+    let sql = `SELECT ${shape ? shape.select : 'json(body) AS body'} FROM "${this.table}"${where.sql}${orderBy(options.sort)}`;
     const params = where.params;
     if (limit !== undefined) {
       sql += limit;
@@ -235,8 +237,8 @@ class SqliteCollection<T extends object> extends Collection<T> {
     const where = this.where(filter);
     const modifier = normalizeUpdate(update as PlainObject, this.name);
     return this.write(() => {
-      const rows = this.db.all<Row>(`SELECT id, body FROM "${this.table}"${where.sql}${many ? '' : ' LIMIT 1'}`, ...where.params);
-      const replace = this.db.statement(`UPDATE "${this.table}" SET body = ? WHERE id = ?`);
+      const rows = this.db.all<Row>(`SELECT id, json(body) AS body FROM "${this.table}"${where.sql}${many ? '' : ' LIMIT 1'}`, ...where.params);
+      const replace = this.db.statement(`UPDATE "${this.table}" SET body = jsonb(?) WHERE id = ?`);
       const changed: PlainObject[] = [];
       let first: PlainObject | null = null;
       for (const row of rows) {
@@ -255,7 +257,7 @@ class SqliteCollection<T extends object> extends Collection<T> {
 
   private insertRows(docs: PlainObject[]): void {
     this.recordKinds(docs);
-    const insert = this.db.statement(`INSERT INTO "${this.table}" (body) VALUES (?)`);
+    const insert = this.db.statement(`INSERT INTO "${this.table}" (body) VALUES (jsonb(?))`);
     for (const doc of docs) insert.run(JSON.stringify(doc));
   }
 
@@ -297,7 +299,7 @@ class SqliteCollection<T extends object> extends Collection<T> {
    * rolled-back unit took the table it had created away.
    */
   private createTable(): void {
-    this.db.statement(`CREATE TABLE IF NOT EXISTS "${this.table}" (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`).run();
+    this.db.statement(`CREATE TABLE IF NOT EXISTS "${this.table}" (id INTEGER PRIMARY KEY, body BLOB NOT NULL)`).run();
   }
 
   /** A write, turning a unique index violation into DuplicateKeyError (the write then changed nothing). */

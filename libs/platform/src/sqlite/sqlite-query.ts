@@ -249,33 +249,29 @@ export function orderBy(sort: PlainObject | undefined): string {
 }
 
 /**
- * The SELECT list of a projection and the reader of its rows: the values as one JSON array,
- * and which fields are present ('1'/'0' each), so that a missing field stays missing where a
- * null one is null. Only these fields cross into JavaScript.
+ * The SELECT list of a projection and the reader of its rows: one column per field, its value as
+ * JSON text (`->`), which SQL leaves NULL only when the field is missing (a stored null reads as
+ * the text `null`), so a missing field stays missing where a null one is null. Only these fields
+ * cross into JavaScript, each parsed on its own (small texts: cheaper than building one array in SQL).
  */
 export function projection(fields: readonly string[]): { select: string; read(row: ProjectedRow): PlainObject } {
-  // `->` gives each value as JSON (json_extract would give true and false as 1 and 0).
-  const asJson = fields.map((field) => `body -> ${jsonPath(field)}`).join(', ');
-  const presence = fields.map((field) => `(json_type(body, ${jsonPath(field)}) IS NOT NULL)`).join(' || ');
+  const select = fields.map((field, i) => `body -> ${jsonPath(field)} AS f${i}`).join(', ');
+  const columns = fields.map((_, i) => `f${i}`);
   return {
-    select: `json_array(${asJson}) AS doc_values, ${presence} AS doc_present`,
+    select,
     read(row) {
-      const values = JSON.parse(row.doc_values) as unknown[];
-      // One field gives the number 1 or 0, several the text of their concatenation.
-      const present = String(row.doc_present);
       const doc: PlainObject = {};
-      fields.forEach((field, i) => {
-        if (present[i] === '1') doc[field] = values[i];
-      });
+      for (let i = 0; i < fields.length; i++) {
+        const value = row[columns[i]];
+        if (value !== null && value !== undefined) doc[fields[i]] = JSON.parse(value);
+      }
       return doc;
     },
   };
 }
 
-export interface ProjectedRow {
-  doc_values: string;
-  doc_present: string | number;
-}
+/** A projected row: `f0`, `f1` … hold the fields' JSON texts, NULL for a missing one. */
+export type ProjectedRow = Record<string, string | null>;
 
 const compiled = new Map<string, RegExp>();
 const COMPILED_MAX = 256;
