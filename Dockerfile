@@ -3,7 +3,7 @@
 # One image recipe for every Quire process. Build one image per app:
 #   docker build --build-arg APP=gateway -t quire/gateway:latest .
 #   docker build --build-arg APP=auth    -t quire/auth:latest .
-# APP is gateway or a directory name under services/ (auth item page team notice admin export), or embedded
+# APP is gateway or a directory name under services/ (auth item page team notice admin export search), or embedded
 # (everything in one process, data under DATA_DIR). Each image holds only what its app runs on.
 # The gateway listens on $PORT (4999); services speak NATS only and expose no HTTP port.
 
@@ -29,6 +29,7 @@ COPY services/team/package.json services/team/
 COPY services/notice/package.json services/notice/
 COPY services/admin/package.json services/admin/
 COPY services/export/package.json services/export/
+COPY services/search/package.json services/search/
 COPY gateway/package.json gateway/
 COPY embedded/package.json embedded/
 COPY web/package.json web/

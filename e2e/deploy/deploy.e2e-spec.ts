@@ -725,6 +725,10 @@ describe('deployment files', () => {
       expect(natsConf).toMatch(/^http_port: 8222$/m);
       expect(natsConf).toMatch(new RegExp(`^max_payload: ${MAX_MESSAGE_BYTES}$`, 'm'));
       expect(arr(composeServices, 'nats', 'healthcheck', 'test').map(scalar).join(' ')).toContain(':8222/healthz');
+      // JetStream on, for the change feed (search), its store on a named volume so a change outlives a restart of NATS.
+      expect(natsConf).toMatch(/^jetstream \{\s*store_dir: "\/data"\s*\}/m);
+      expect(arr(composeServices, 'nats', 'volumes')).toContain('nats-data:/data');
+      expect(Object.keys(obj(compose, 'volumes'))).toContain('nats-data');
       expect(arr(composeServices, 'minio', 'command')).toEqual(['server', '/data', '--console-address', ':9001']);
       // MinIO's root account is the one the apps use as S3 keys.
       const minioEnv = obj(composeServices, 'minio', 'environment');

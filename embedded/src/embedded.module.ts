@@ -9,6 +9,7 @@ import { NoticeModule } from '@quire/notice-service';
 import { PageModule } from '@quire/page-service';
 import { PlatformModule } from '@quire/platform';
 import { appErrors, JobName } from '@quire/proto';
+import { SearchModule } from '@quire/search-service';
 import { TeamModule } from '@quire/team-service';
 
 /** Every context, the gateway and the embedded adapters in one process (the default mode). */
@@ -27,6 +28,7 @@ export class EmbeddedModule {
         NoticeModule,
         AdminModule,
         ExportModule,
+        SearchModule,
       ],
     };
   }

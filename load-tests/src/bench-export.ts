@@ -62,7 +62,7 @@ async function embedded(): Promise<Target> {
 }
 
 async function distributed(): Promise<Target> {
-  const [nats, redis]: ServerProcess[] = await Promise.all([startNatsServer(), startRedisServer()]);
+  const [nats, redis]: ServerProcess[] = await Promise.all([startNatsServer({ jetstream: true }), startRedisServer()]);
   const s3: S3Server = await startS3Server();
   const port = await freePort();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-export-dist-'));

@@ -63,13 +63,15 @@ export async function embedded(): Promise<BenchTarget> {
     stop: async () => {
       await app.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      // The secret key file the app made beside its DATA_DIR.
+      fs.rmSync(`${dataDir}.key`, { force: true });
     },
   };
 }
 
 /** The gateway, auth and admin as separate processes over a real nats-server and redis-server. */
 export async function distributed(): Promise<BenchTarget> {
-  const [nats, redis]: ServerProcess[] = await Promise.all([startNatsServer(), startRedisServer()]);
+  const [nats, redis]: ServerProcess[] = await Promise.all([startNatsServer({ jetstream: true }), startRedisServer()]);
   const port = await freePort();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-dist-'));
   const secretKey = randomBytes(32).toString('base64');

@@ -157,6 +157,7 @@ import type {
   TeamRow,
   TeamRowIdSchema,
 } from './schemas/team.schema';
+import type { ItemSearchResults, ItemSearchSchema, ReadableItems, SearchDocuments, SearchDocumentsSchema, SearchQuerySchema, SearchResults } from './schemas/search.schema';
 import type { Unchecked } from './validation';
 import type { Subject } from './subject';
 
@@ -213,6 +214,7 @@ export interface MessageMap {
   [Subject.ItemMemberSave]: Contract<typeof SaveMemberSchema, MemberRow>;
   [Subject.ItemMemberDelete]: Contract<typeof DeleteMemberSchema, 1>;
   [Subject.ItemAccessCheck]: Contract<typeof CheckItemAccessSchema, ItemAccess>;
+  [Subject.ItemAccessReadable]: Contract<null, ReadableItems>;
   [Subject.ItemItemTouch]: Contract<typeof TouchItemSchema, { updated: boolean }>;
   [Subject.ItemItemRename]: Contract<typeof RenameItemSchema, { updated: boolean }>;
   [Subject.ItemItemSummaries]: Contract<typeof ItemSummariesSchema, ItemSummary[]>;
@@ -245,6 +247,7 @@ export interface MessageMap {
   [Subject.PageItemPurge]: Contract<typeof PurgeItemPagesSchema, never[]>;
   [Subject.PagePageUpsertByTitle]: Contract<typeof UpsertPageByTitleSchema, PageRow>;
   [Subject.PageMaintenancePurge]: Contract<null, PurgedPages>;
+  [Subject.PageSearchDocuments]: Contract<typeof SearchDocumentsSchema, SearchDocuments>;
   [Subject.PageCatalogListGroup]: Contract<typeof ListCatalogGroupSchema, CatalogGroup[]>;
   [Subject.PageCatalogDefault]: Contract<typeof GetDefaultCatalogSchema, DefaultCatalog>;
   [Subject.PageCatalogSave]: Contract<typeof SaveCatalogSchema, CatalogRow>;
@@ -304,6 +307,10 @@ export interface MessageMap {
   [Subject.ExportJobStatus]: Contract<typeof ExportJobIdSchema, ExportStatus>;
   [Subject.ExportJobDownload]: Contract<typeof ExportJobIdSchema, Reply<never>>;
   [Subject.ExportMarkdownExport]: Contract<typeof ExportTargetSchema, Reply<never>>;
+
+  // search
+  [Subject.SearchPageQuery]: Contract<typeof SearchQuerySchema, SearchResults>;
+  [Subject.SearchItemSearch]: Contract<typeof ItemSearchSchema, ItemSearchResults>;
 }
 
 /** A subject whose handler validates its params with `Schema` (`null`: it reads none) and answers `R`. */

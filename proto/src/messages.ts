@@ -285,6 +285,10 @@ export const Messages = {
     en: 'This page is too long to export in full; the first {shown} characters of {total} are shown.',
     'zh-cn': '此页面过长，无法完整导出；这里只显示 {total} 个字符中的前 {shown} 个。',
   },
+  // search service
+  search_keyword_required: { en: 'Enter a keyword to search for', 'zh-cn': '请输入要搜索的关键词' },
+  search_item_not_found: { en: 'The item does not exist or has been deleted', 'zh-cn': '项目不存在或者已删除' },
+  search_item_no_permission: { en: 'You may not read this item', 'zh-cn': '你无权查看此项目' },
   // the HTTP API test tool's server proxy (Quire extension, /api/http-proxy)
   http_proxy_closed: {
     en: 'Sending requests through the server is turned off; an administrator can turn it on in the site settings',

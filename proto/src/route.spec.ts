@@ -96,6 +96,6 @@ describe('Routes', () => {
   it('names the owning service first in every subject', () => {
     expect(serviceOf(Subject.AuthUserLogin)).toBe('auth');
     expect(serviceOf(Subject.TeamItemMemberSave)).toBe('team');
-    expect(new Set(Object.values(Subject).map(serviceOf))).toEqual(new Set(['auth', 'item', 'page', 'team', 'notice', 'admin', 'export']));
+    expect(new Set(Object.values(Subject).map(serviceOf))).toEqual(new Set(['auth', 'item', 'page', 'team', 'notice', 'admin', 'export', 'search']));
   });
 });

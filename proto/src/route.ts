@@ -143,6 +143,10 @@ const table: Record<string, Route> = {
   'export/status': { subject: Subject.ExportJobStatus, auth: 'required', effect: 'read' },
   'export/download': { subject: Subject.ExportJobDownload, auth: 'required', effect: 'read' },
   'export/markdown': { subject: Subject.ExportMarkdownExport, auth: 'required', effect: 'read' },
+
+  // Anonymous callers search the public items (and those their browser unlocked).
+  'search/query': { subject: Subject.SearchPageQuery, auth: 'optional', effect: 'read' },
+  'item/search': { subject: Subject.SearchItemSearch, auth: 'optional', effect: 'read' },
 };
 
 export const Routes: Readonly<Record<string, Route>> = table;

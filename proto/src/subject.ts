@@ -54,6 +54,8 @@ export const Subject = {
   ItemMemberDelete: 'item.member.delete',
   /** Internal: what the caller may do with an item (visit / edit / creator), asked by other services. */
   ItemAccessCheck: 'item.access.check',
+  /** Internal: the live items the caller may read (search filters its hits by them). */
+  ItemAccessReadable: 'item.access.readable',
   /** Internal: a page of the item changed (bumps `last_update_time`). */
   ItemItemTouch: 'item.item.touch',
   /** Internal: saving the page of a single-page item renames the item. */
@@ -99,6 +101,8 @@ export const Subject = {
   PagePageUpsertByTitle: 'page.page.upsertByTitle',
   /** Internal: purge recycled pages past their retention (timer and ScriptCron/run). */
   PageMaintenancePurge: 'page.maintenance.purge',
+  /** Internal: live pages with their catalog path and author, for the search index. */
+  PageSearchDocuments: 'page.search.documents',
   PageCatalogListGroup: 'page.catalog.listGroup',
   PageCatalogDefault: 'page.catalog.default',
   PageCatalogSave: 'page.catalog.save',
@@ -163,11 +167,15 @@ export const Subject = {
   ExportJobStatus: 'export.job.status',
   ExportJobDownload: 'export.job.download',
   ExportMarkdownExport: 'export.markdown.export',
+  // search
+  SearchPageQuery: 'search.page.query',
+  /** ShowDoc 3.x's in-item search (`item/search`). */
+  SearchItemSearch: 'search.item.search',
 } as const;
 
 export type Subject = (typeof Subject)[keyof typeof Subject];
 
-export const ServiceNames = ['auth', 'item', 'page', 'team', 'notice', 'admin', 'export'] as const;
+export const ServiceNames = ['auth', 'item', 'page', 'team', 'notice', 'admin', 'export', 'search'] as const;
 export type ServiceName = (typeof ServiceNames)[number];
 
 export function serviceOf(subject: Subject): ServiceName {

@@ -22,6 +22,9 @@ export * from './job-queue/on-job.decorator';
 export * from './job-queue/job-handler.registry';
 export * from './job-queue/jobs.module';
 export * from './job-queue/in-process-job-queue';
+export * from './change-feed/change-feed';
+export * from './change-feed/in-process-change-feed';
+// JetStreamChangeFeed is the distributed adapter: PlatformModule loads it in that mode; import it by path.
 // MinioBlobStorage, BullmqJobQueue and SmtpMailer are not re-exported: they pull in minio, bullmq and
 // nodemailer, which PlatformModule loads only in the mode that uses them (import them by path).
 export * from './document-store/document-store';

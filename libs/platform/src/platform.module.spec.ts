@@ -5,6 +5,8 @@ import { Controller, Inject, Injectable, Module, type INestMicroservice } from '
 import { Payload } from '@nestjs/microservices';
 import { loadConfig, type QuireConfig } from '@quire/config';
 import { createContextApp, describeWith, startNatsServer, startRedisServer, testCaller, type ContextApp, type ServerProcess } from '@quire/testing';
+import { ChangeFeed, type Change } from './change-feed/change-feed';
+import { JetStreamChangeFeed } from './change-feed/jetstream-change-feed';
 import { DocumentStore } from './document-store/document-store';
 import { HealthService } from './health.service';
 import { JobQueue, type JobContext, type JobStatus } from './job-queue/job-queue';
@@ -55,6 +57,11 @@ interface CounterJobs {
   [SEND_MAIL]: TestMail;
 }
 
+/** The context module's change topic: which bump was stored. */
+interface CounterTopics {
+  bumps: { id: number };
+}
+
 /** Mails "sent" by the job handler, by recipient. */
 const delivered: string[] = [];
 
@@ -74,6 +81,7 @@ class CounterController {
     private readonly documents: DocumentStore,
     private readonly keyValue: KeyValueStore,
     private readonly jobs: JobQueue<CounterJobs>,
+    private readonly changes: ChangeFeed<CounterTopics>,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -82,6 +90,7 @@ class CounterController {
     const id = await this.documents.nextId('bumps');
     await this.documents.collection<{ id: number; by: number }>('bumps').insertOne({ id, by: message.caller.uid });
     const hits = await this.keyValue.incr(`hits:${message.caller.clientId}`);
+    await this.changes.publish('bumps', { id });
     return { id, hits, language: this.config.language };
   }
 
@@ -182,6 +191,16 @@ describe('PlatformModule (embedded, through createContextApp)', () => {
     expect(delivered).toContain('ann@example.com');
   });
 
+  it('hands a published change to the in-process subscribers before the reply leaves', async () => {
+    context = await createContextApp([CounterModule]);
+    const seen: Change[] = [];
+    await context.app.get(ChangeFeed).subscribe('bumps', 'index', (change) => void seen.push(change));
+
+    const { id } = await transportOf(context).send(Bump, { caller: testCaller(), params: {} });
+
+    expect(seen).toEqual([{ topic: 'bumps', sequence: 1, payload: { id } }]);
+  });
+
   it('reports every dependency ready', async () => {
     context = await createContextApp([CounterModule]);
 
@@ -210,7 +229,7 @@ describeWith({ binary: 'redis-server' }, 'PlatformModule (distributed, through c
     let gateway: NatsTransportClient<CounterMessages>;
 
     beforeAll(async () => {
-      [nats, redis] = await Promise.all([startNatsServer(), startRedisServer()]);
+      [nats, redis] = await Promise.all([startNatsServer({ jetstream: true }), startRedisServer()]);
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-distributed-'));
       const config = loadConfig({ DATA_DIR: dataDir, NATS_URL: nats.url, REDIS_URL: redis.url, REQUEST_TIMEOUT_MS: '2000', QUIRE_SECRET_KEY: 'a'.repeat(64) });
       ({ microservice: service } = await createServiceMicroservice(CounterModule, { service: 'notice', config, consumes: [SEND_MAIL] }));
@@ -244,6 +263,24 @@ describeWith({ binary: 'redis-server' }, 'PlatformModule (distributed, through c
         (s) => s?.state === 'completed',
       );
       expect(status).toMatchObject({ state: 'completed', result: 'sent to zoe@example.com' });
+    });
+
+    it('publishes changes to the JetStream stream, where another process subscribes', async () => {
+      const search = new JetStreamChangeFeed({ url: nats.url });
+      const seen: Change[] = [];
+      try {
+        await search.subscribe('bumps', 'search', (change) => void seen.push(change));
+
+        const { id } = await gateway.send(Bump, { caller: testCaller(), params: {} });
+
+        await eventually(
+          async () => seen.length,
+          (count) => count > 0,
+        );
+        expect(seen).toEqual([{ topic: 'bumps', sequence: expect.any(Number) as number, payload: { id } }]);
+      } finally {
+        await search.close();
+      }
     });
 
     it('reports Redis as not ready while it is down, and ready again once it is back', async () => {

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import type { Mode, QuireConfig } from '@quire/config';
 import { BlobStorage } from './blob-storage/blob-storage';
+import { ChangeFeed } from './change-feed/change-feed';
 import { LocalDiskBlobStorage } from './blob-storage/local-disk-blob-storage';
 import { DocumentStore } from './document-store/document-store';
 import { HealthService } from './health.service';
@@ -42,12 +43,13 @@ export interface PlatformOptions {
   errors?: PlatformErrors;
 }
 
-/** Closes everything the platform opened, transport first, stores last. */
+/** Closes everything the platform opened: the change feed (its subscribers may still ask over the transport), transport, stores last. */
 @Injectable()
 class PlatformShutdown implements OnApplicationShutdown {
   private readonly logger = new Logger(PlatformModule.name);
 
   constructor(
+    private readonly changes: ChangeFeed,
     private readonly transport: TransportClient,
     private readonly jobs: JobQueue,
     private readonly keyValue: KeyValueStore,
@@ -57,6 +59,7 @@ class PlatformShutdown implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     const steps: [string, () => Promise<void>][] = [
+      ['change feed', () => this.changes.close()],
       ['transport', () => this.transport.close()],
       ['job queue', () => this.jobs.close()],
       ['key-value store', () => this.keyValue.close()],
@@ -98,7 +101,7 @@ export class PlatformModule {
     };
     // Built at boot in every process: a distributed one without QUIRE_SECRET_KEY stops here, naming it.
     const secretCipher: Provider = { provide: SecretCipher, useFactory: () => new SecretCipher(secretKeysFor(options.mode, config)) };
-    const exported = [QUIRE_CONFIG, DocumentStore, KeyValueStore, BlobStorage, JobQueue, Mailer, TransportClient, HealthService, SecretCipher];
+    const exported = [QUIRE_CONFIG, DocumentStore, KeyValueStore, BlobStorage, JobQueue, Mailer, TransportClient, ChangeFeed, HealthService, SecretCipher];
     return {
       module: PlatformModule,
       global: true,
@@ -142,6 +145,13 @@ function embeddedProviders(config: QuireConfig): Provider[] {
         return new InProcessJobQueue();
       },
     },
+    {
+      provide: ChangeFeed,
+      useFactory: () => {
+        const { InProcessChangeFeed } = load<typeof import('./change-feed/in-process-change-feed')>('./change-feed/in-process-change-feed');
+        return new InProcessChangeFeed();
+      },
+    },
     { provide: InProcessBus, useFactory: () => new InProcessBus() },
     {
       provide: TransportClient,
@@ -152,7 +162,7 @@ function embeddedProviders(config: QuireConfig): Provider[] {
 }
 
 /**
- * Distributed: Redis, BullMQ and NATS always; MongoDB when MONGO_URL is set and S3 when
+ * Distributed: Redis, BullMQ and NATS (with JetStream for the change feed, connected on first use) always; MongoDB when MONGO_URL is set and S3 when
  * S3_ENDPOINT is set, otherwise SQLite and local disk under DATA_DIR (one replica per service).
  */
 function distributedProviders(config: QuireConfig, app = 'quire'): Provider[] {
@@ -194,6 +204,13 @@ function distributedProviders(config: QuireConfig, app = 'quire'): Provider[] {
     {
       provide: TransportClient,
       useFactory: () => new NatsTransportClient(config.nats.url, config.http.requestTimeoutMs, natsConnectionName(app, 'call')),
+    },
+    {
+      provide: ChangeFeed,
+      useFactory: () => {
+        const { JetStreamChangeFeed } = load<typeof import('./change-feed/jetstream-change-feed')>('./change-feed/jetstream-change-feed');
+        return new JetStreamChangeFeed({ url: config.nats.url, name: natsConnectionName(app, 'feed') });
+      },
     },
   ];
 }

@@ -9,6 +9,7 @@ export * from './api-client';
 export * from './smtp-capture';
 export * from './quire-process';
 export * from './context-app';
+export * from './change-recorder';
 export * from './user-factory';
 export * from './slapd';
 export * from './mongo-wire-server';

@@ -15,6 +15,7 @@ export const QUIRE_APPS = {
   notice: 'services/notice/dist/main.js',
   admin: 'services/admin/dist/main.js',
   export: 'services/export/dist/main.js',
+  search: 'services/search/dist/main.js',
 } as const;
 
 export type QuireApp = keyof typeof QUIRE_APPS;

@@ -25,6 +25,7 @@ import { MemberRepository } from './member/member.repository';
 import { MemberService } from './member/member.service';
 import { OpenApiController } from './open-api/open-api.controller';
 import { OpenApiService } from './open-api/open-api.service';
+import { SearchChanges } from './search/search-changes';
 
 /**
  * Items, members, visit passwords, api_key/api_token and the open API. It imports no adapter:
@@ -53,6 +54,7 @@ import { OpenApiService } from './open-api/open-api.service';
     ApiKeyService,
     OpenApiService,
     MaintenanceService,
+    SearchChanges,
     ...ItemAdminProviders,
   ],
 })

@@ -28,6 +28,9 @@ import { ShareService } from './page/share/share.service';
 import { RecycleController } from './recycle/recycle.controller';
 import { RecycleRepository } from './recycle/recycle.repository';
 import { RecycleService } from './recycle/recycle.service';
+import { SearchDocumentsController } from './search/search-documents.controller';
+import { SearchDocumentsService } from './search/search-documents.service';
+import { SearchChanges } from './search/search-changes';
 import { TemplateController } from './template/template.controller';
 import { TemplateRepository } from './template/template.repository';
 import { TemplateService } from './template/template.service';
@@ -41,7 +44,17 @@ import { TemplateService } from './template/template.service';
  */
 @Module({
   imports: [AttachmentModule, PageExportModule],
-  controllers: [PageController, HistoryController, ShareController, CatalogController, MenuController, TemplateController, RecycleController, MaintenanceController],
+  controllers: [
+    PageController,
+    HistoryController,
+    ShareController,
+    CatalogController,
+    MenuController,
+    TemplateController,
+    RecycleController,
+    MaintenanceController,
+    SearchDocumentsController,
+  ],
   providers: [
     AccessVersion,
     ItemAccessService,
@@ -65,6 +78,8 @@ import { TemplateService } from './template/template.service';
     RecycleRepository,
     RecycleService,
     MaintenanceService,
+    SearchDocumentsService,
+    SearchChanges,
   ],
 })
 export class PageModule {}

@@ -5,6 +5,7 @@ import { TeamAccessService } from './access/team-access.service';
 import { AuthClient } from './clients/auth.client';
 import { ItemClient } from './clients/item.client';
 import { NoticeClient } from './clients/notice.client';
+import { SearchChanges } from './search/search-changes';
 import { TeamItemMemberController } from './team-item-member/team-item-member.controller';
 import { TeamItemMemberRepository } from './team-item-member/team-item-member.repository';
 import { TeamItemMemberService } from './team-item-member/team-item-member.service';
@@ -46,6 +47,7 @@ import { TeamService } from './team/team.service';
     ItemClient,
     AuthClient,
     NoticeClient,
+    SearchChanges,
   ],
 })
 export class TeamModule {}

@@ -16,5 +16,7 @@ export const limits = {
   itemSearchAbove: 9,
   noticeToastMs: 10_000,
   menuDepth: 4,
+  /** Typing pauses this long before the search asks (results as one types, not a request per key). */
+  searchDebounceMs: 200,
   qrcodeSize: 3,
 } as const;

@@ -7,9 +7,10 @@ type NatsServerOptions = NonNullable<NatsOptions['options']>;
 /**
  * The name a connection shows in the broker's monitoring (`/connz`, `nats server report connections`):
  * the app, what the connection does (`serve`: the queue group's subscriptions; `call`: requests to
- * other services) and the host, which is the pod's name on Kubernetes and the container id on Compose.
+ * other services; `feed`: the change feed's JetStream publishes and consumers) and the host, which is
+ * the pod's name on Kubernetes and the container id on Compose.
  */
-export function natsConnectionName(app: string, role: 'serve' | 'call'): string {
+export function natsConnectionName(app: string, role: 'serve' | 'call' | 'feed'): string {
   return `${app}/${role}@${os.hostname()}`;
 }
 

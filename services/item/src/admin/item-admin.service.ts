@@ -20,6 +20,7 @@ import type { ItemEntity } from '../item/item.entity';
 import { ItemRepository } from '../item/item.repository';
 import { toItemRow } from '../item/item.view';
 import { MemberRepository } from '../member/member.repository';
+import { SearchChanges } from '../search/search-changes';
 
 /** The console's subjects are internal; each checks the original caller again (10102, then 10103). */
 function requireAdmin(caller: Caller): void {
@@ -37,6 +38,7 @@ export class ItemAdminService {
     private readonly members: MemberRepository,
     private readonly apiKeys: ApiKeyService,
     private readonly auth: AuthClient,
+    private readonly search: SearchChanges,
   ) {}
 
   /** One unit of item data; the repositories renew the access version inside it, before its commit: once more after it. */
@@ -56,6 +58,7 @@ export class ItemAdminService {
   async delete(caller: Caller, itemId: number): Promise<number> {
     requireAdmin(caller);
     if ((await this.items.softDelete(itemId, nowSeconds())) === 0) throw AppError.failed('item_not_exist');
+    await this.search.item(itemId);
     return 1;
   }
 
@@ -71,6 +74,7 @@ export class ItemAdminService {
       await this.apiKeys.renew(dto.item_id);
       return owned;
     });
+    await this.search.item(updated.item_id);
     return toItemRow(updated);
   }
 
@@ -82,11 +86,13 @@ export class ItemAdminService {
   /** A deleted user leaves every item they were a member of, all in one unit. */
   async forgetUser(caller: Caller, uid: number): Promise<Count> {
     requireAdmin(caller);
-    const count = await this.change(async () => {
+    const { count, itemIds } = await this.change(async () => {
+      const memberships = await this.members.listByUser(uid);
       let left = 0;
-      for (const membership of await this.members.listByUser(uid)) left += await this.members.removeUser(membership.item_id, uid);
-      return left;
+      for (const membership of memberships) left += await this.members.removeUser(membership.item_id, uid);
+      return { count: left, itemIds: memberships.map((membership) => membership.item_id) };
     });
+    await this.search.access(itemIds);
     return { count };
   }
 

@@ -105,6 +105,11 @@ export class ItemRepository implements OnModuleInit {
     return this.items.find({ is_del: 0, item_id: { $in: itemIds } }, { sort: { item_id: 1 } });
   }
 
+  /** Every live item, only what deciding the read right needs (`item.access.readable`). */
+  listLiveAccessFields(): Promise<Pick<ItemEntity, 'item_id' | 'uid' | 'password' | 'password_version'>[]> {
+    return this.items.find({ is_del: 0 }, { fields: ['item_id', 'uid', 'password', 'password_version'] });
+  }
+
   /** Live items the user created or is a member of (`memberItemIds`), by item id. */
   listLiveForUser(uid: number, memberItemIds: number[]): Promise<ItemEntity[]> {
     return this.items.find({ is_del: 0, $or: [{ uid }, { item_id: { $in: memberItemIds } }] }, { sort: { item_id: 1 } });

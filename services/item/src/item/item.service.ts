@@ -32,6 +32,7 @@ import { NoticeClient } from '../clients/notice.client';
 import { PageClient } from '../clients/page.client';
 import { TeamClient } from '../clients/team.client';
 import { MemberRepository } from '../member/member.repository';
+import { SearchChanges } from '../search/search-changes';
 import { isValidItemDomain } from './item-domain';
 import type { ItemEntity } from './item.entity';
 import { type ItemChanges, ItemRepository } from './item.repository';
@@ -54,6 +55,7 @@ export class ItemService {
     private readonly pages: PageClient,
     private readonly teams: TeamClient,
     private readonly notices: NoticeClient,
+    private readonly search: SearchChanges,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -132,6 +134,8 @@ export class ItemService {
       throw error;
     }
     if ((await this.items.makeLive(item.item_id)) === 0) throw AppError.failed('item_unfinished');
+    // Its pages (a copy's, a single-page item's) were written while it was hidden: findable from now.
+    await this.search.item(item.item_id);
     return { item_id: item.item_id };
   }
 
@@ -158,12 +162,15 @@ export class ItemService {
       if (changes.item_domain !== '' && changes.item_domain !== item.item_domain) await this.assertDomainFree(changes.item_domain);
     }
     if (dto.password !== undefined) changes.password = dto.password;
+    const passwordChanged = changes.password !== undefined && changes.password !== item.password;
     try {
-      await this.items.update(item.item_id, changes, changes.password !== undefined && changes.password !== item.password);
+      await this.items.update(item.item_id, changes, passwordChanged);
     } catch (error) {
       if (error instanceof DuplicateKeyError) throw new AppError(ErrorCode.DomainTaken, 'item_domain_taken');
       throw error;
     }
+    if (changes.item_name !== undefined && changes.item_name !== item.item_name) await this.search.item(item.item_id);
+    if (passwordChanged) await this.search.access([item.item_id]);
     return 1;
   }
 
@@ -177,6 +184,7 @@ export class ItemService {
     const team = (await this.access.teamRights(caller, itemId))?.teams[0];
     if (team) throw AppError.failed('item_exit_in_team', { team_name: escapeHtml(team.team_name), owner: escapeHtml(team.owner_username) });
     if ((await this.members.removeUser(itemId, caller.uid)) === 0) throw AppError.failed('item_not_member');
+    await this.search.access([itemId]);
     return [];
   }
 
@@ -194,6 +202,7 @@ export class ItemService {
     const item = await this.access.requireCreator(caller, dto.item_id);
     await this.confirmOwnerPassword(caller, item, dto.password);
     if ((await this.items.softDelete(item.item_id, nowSeconds())) === 0) throw AppError.failed('item_not_exist');
+    await this.search.item(item.item_id);
     return 1;
   }
 
@@ -202,6 +211,7 @@ export class ItemService {
     const item = await this.access.requireCreator(caller, dto.item_id);
     await this.confirmOwnerPassword(caller, item, dto.password);
     if ((await this.items.archive(item.item_id)) === 0) throw AppError.failed('item_already_archived');
+    await this.search.item(item.item_id);
     return 1;
   }
 
@@ -222,6 +232,7 @@ export class ItemService {
     });
     // The repository renews the access version inside the unit, before its commit: once more after it.
     const updated = await this.accessVersion.renewAfter(handedOver);
+    await this.search.item(updated.item_id);
     if (user.uid !== caller.uid) {
       await this.notices.send(caller, {
         to_uids: [user.uid],
@@ -252,7 +263,9 @@ export class ItemService {
   async rename(dto: RenameItemDto): Promise<{ updated: boolean }> {
     const name = dto.item_name.trim().slice(0, ITEM_NAME_MAX);
     if (name === '') return { updated: false };
-    return { updated: (await this.items.rename(dto.item_id, name)) > 0 };
+    const updated = (await this.items.rename(dto.item_id, name)) > 0;
+    if (updated) await this.search.item(dto.item_id);
+    return { updated };
   }
 
   private async assertDomainFree(domain: string): Promise<void> {

@@ -18,6 +18,7 @@ import {
 import { ItemAccessService } from '../access/item-access.service';
 import { AuthClient } from '../clients/auth.client';
 import { NoticeClient } from '../clients/notice.client';
+import { SearchChanges } from '../search/search-changes';
 import type { MemberEntity } from './member.entity';
 import { MemberRepository } from './member.repository';
 
@@ -33,6 +34,7 @@ export class MemberService {
     private readonly access: ItemAccessService,
     private readonly auth: AuthClient,
     private readonly notices: NoticeClient,
+    private readonly search: SearchChanges,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -74,6 +76,7 @@ export class MemberService {
       if (error instanceof DuplicateKeyError) throw AppError.failed('member_already_member');
       throw error;
     }
+    await this.search.access([item.item_id]);
     const language = this.config.language;
     await this.notices.send(caller, {
       to_uids: [user.uid],
@@ -93,6 +96,7 @@ export class MemberService {
   async delete(caller: Caller, dto: DeleteMemberDto): Promise<1> {
     const item = await this.access.requireCreator(caller, dto.item_id);
     if ((await this.members.removeById(item.item_id, dto.item_member_id)) === 0) throw AppError.failed('member_not_found');
+    await this.search.access([item.item_id]);
     return 1;
   }
 

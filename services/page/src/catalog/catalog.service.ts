@@ -23,6 +23,7 @@ import { ItemAccessService, requireLogin } from '../access/item-access.service';
 import { HistoryRepository } from '../page/history/history.repository';
 import { PageRepository } from '../page/page.repository';
 import { RecycleService } from '../recycle/recycle.service';
+import { SearchChanges } from '../search/search-changes';
 import type { CatalogEntity } from './catalog.entity';
 import { toCatalogGroups, toCatalogRow } from './catalog.presenter';
 import { CatalogRepository } from './catalog.repository';
@@ -38,6 +39,7 @@ export class CatalogService {
     private readonly history: HistoryRepository,
     private readonly recycle: RecycleService,
     private readonly access: ItemAccessService,
+    private readonly search: SearchChanges,
   ) {}
 
   async listGroup(caller: Caller, dto: ListCatalogGroupDto): Promise<CatalogGroup[]> {
@@ -100,6 +102,8 @@ export class CatalogService {
       const descendant = all.find((catalog) => catalog.cat_id === catId);
       if (descendant && descendant.level !== level) await this.catalogs.update(catId, { level });
     }
+    // Its pages' catalog path changed (the search index shows it and finds pages by it).
+    if (existing.cat_name !== name || existing.parent_cat_id !== dto.parent_cat_id) await this.search.catalog(dto.item_id, existing.cat_id);
     return toCatalogRow(updated as CatalogEntity);
   }
 
@@ -119,6 +123,7 @@ export class CatalogService {
       await this.catalogs.deleteByIds(catalog.item_id, ids);
     });
     if (pages.length > 0) await this.access.touch(caller, catalog.item_id);
+    await this.search.catalog(catalog.item_id, catalog.cat_id);
     return true;
   }
 
@@ -141,6 +146,7 @@ export class CatalogService {
       return change ? { ...catalog, cat_name: change.cat_name, parent_cat_id: change.parent_cat_id, s_number: change.s_number || catalog.s_number } : catalog;
     });
     const levels = resolveLevels(merged);
+    const renamedOrMoved: number[] = [];
     for (const [index, catalog] of merged.entries()) {
       const before = all[index];
       const level = levels.get(catalog.cat_id) as number;
@@ -152,7 +158,9 @@ export class CatalogService {
           level,
         });
       }
+      if (before.cat_name !== catalog.cat_name || before.parent_cat_id !== catalog.parent_cat_id) renamedOrMoved.push(catalog.cat_id);
     }
+    for (const catId of renamedOrMoved) await this.search.catalog(dto.item_id, catId);
     return [];
   }
 

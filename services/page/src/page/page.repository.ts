@@ -76,6 +76,18 @@ export class PageRepository implements OnModuleInit {
     return this.pages.find({ item_id: itemId, cat_id: { $in: catIds }, is_del: 0 });
   }
 
+  /**
+   * Live pages after `afterPageId` in page id order, at most `limit`: among `scope.pageIds`, in
+   * `scope.catIds` of `scope.itemId`, of `scope.itemId`, or of every item (the search index).
+   */
+  liveInIdOrder(scope: { pageIds?: number[]; itemId?: number; catIds?: number[] }, afterPageId: number, limit: number): Promise<PageEntity[]> {
+    const filter: Filter<PageEntity> = { is_del: 0, page_id: { $gt: afterPageId } };
+    if (scope.pageIds) filter.page_id = { $gt: afterPageId, $in: scope.pageIds };
+    if (scope.itemId) filter.item_id = scope.itemId;
+    if (scope.catIds) filter.cat_id = { $in: scope.catIds };
+    return this.pages.find(filter, { sort: { page_id: 1 }, limit });
+  }
+
   liveOfItem(itemId: number): Promise<PageEntity[]> {
     return this.pages.find({ item_id: itemId, is_del: 0 }, { sort: { page_id: 1 } });
   }

@@ -25,6 +25,7 @@ import {
 import { ItemAccessService, requireLogin } from '../access/item-access.service';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { RecycleService } from '../recycle/recycle.service';
+import { SearchChanges } from '../search/search-changes';
 import { parseJsonParam } from './json-param';
 import { PageInfoCache } from './page-info-cache';
 import { PageRevisions } from './page-revisions';
@@ -49,6 +50,7 @@ export class PageService {
     private readonly catalogs: CatalogRepository,
     private readonly recycle: RecycleService,
     private readonly access: ItemAccessService,
+    private readonly search: SearchChanges,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -94,6 +96,7 @@ export class PageService {
       : await this.pages.create({ ...fields, s_number: dto.s_number || DEFAULT_SORT_NUMBER, addtime: nowSeconds() });
     if (!saved) throw AppError.failed('page_not_found');
     await Promise.all([this.access.touch(caller, itemId), access.item_type === ItemType.SinglePage ? this.access.rename(caller, itemId, saved.page_title) : undefined]);
+    await this.search.page(itemId, saved.page_id);
     return toPageRow(saved);
   }
 
@@ -108,6 +111,7 @@ export class PageService {
     if (!access.creator && !(access.edit && page.author_uid === caller.uid)) throw new AppError(ErrorCode.NotCreator, 'page_delete_denied');
     await this.recycle.moveToBin(caller, [page]);
     await this.access.touch(caller, page.item_id);
+    await this.search.page(page.item_id, page.page_id);
     return [];
   }
 
@@ -193,8 +197,9 @@ export class PageService {
       addtime: nowSeconds(),
     };
     const existing = await this.pages.findByTitle(dto.item_id, catId, title);
-    const saved = existing ? await this.revisions.overwrite(existing.page_id, fields) : await this.pages.create({ ...fields, page_comments: '' });
-    return toPageRow(saved as PageEntity);
+    const saved = (existing ? await this.revisions.overwrite(existing.page_id, fields) : await this.pages.create({ ...fields, page_comments: '' })) as PageEntity;
+    await this.search.page(dto.item_id, saved.page_id);
+    return toPageRow(saved);
   }
 }
 

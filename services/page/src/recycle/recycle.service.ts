@@ -5,6 +5,7 @@ import { ItemAccessService } from '../access/item-access.service';
 import { ContentVersion } from '../cache/content-version';
 import type { PageEntity } from '../page/page.entity';
 import { PageRepository } from '../page/page.repository';
+import { SearchChanges } from '../search/search-changes';
 import { RecycleRepository } from './recycle.repository';
 
 /** The recycle bin of an item (contract §10): deleted pages, restorable by the creator until purged. */
@@ -16,6 +17,7 @@ export class RecycleService {
     private readonly bin: RecycleRepository,
     private readonly pages: PageRepository,
     private readonly access: ItemAccessService,
+    private readonly search: SearchChanges,
   ) {}
 
   /**
@@ -72,6 +74,7 @@ export class RecycleService {
       await this.bin.deleteByPage(dto.item_id, dto.page_id);
     });
     await this.access.touch(caller, dto.item_id);
+    await this.search.page(dto.item_id, dto.page_id);
     return [];
   }
 }

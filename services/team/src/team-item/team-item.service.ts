@@ -15,6 +15,7 @@ import {
 } from '@quire/proto';
 import { requireLogin } from '../access/require-login';
 import { ItemClient } from '../clients/item.client';
+import { SearchChanges } from '../search/search-changes';
 import { TeamItemMemberRepository } from '../team-item-member/team-item-member.repository';
 import { TeamMemberRepository } from '../team-member/team-member.repository';
 import { TeamChanges } from '../team/team-changes';
@@ -38,6 +39,7 @@ export class TeamItemService {
     private readonly ownership: TeamOwnershipService,
     private readonly changes: TeamChanges,
     private readonly itemClient: ItemClient,
+    private readonly search: SearchChanges,
   ) {}
 
   /** The teams an item is assigned to (its creator only); `id` is the team_item id. */
@@ -92,6 +94,7 @@ export class TeamItemService {
       }
       return added;
     });
+    await this.search.access([dto.item_id]);
     return toTeamItemRow(binding);
   }
 
@@ -146,6 +149,7 @@ export class TeamItemService {
       await this.bindings.remove(binding.id);
       await this.rights.removeByPair(binding.team_id, binding.item_id);
     });
+    await this.search.access([binding.item_id]);
     return 1;
   }
 

@@ -18,10 +18,12 @@ import {
 } from '@quire/proto';
 import { AuthClient } from '../clients/auth.client';
 import { NoticeClient } from '../clients/notice.client';
+import { SearchChanges } from '../search/search-changes';
 import { TeamItemMemberRepository } from '../team-item-member/team-item-member.repository';
 import { TeamItemRepository } from '../team-item/team-item.repository';
 import { TeamChanges } from '../team/team-changes';
 import { TeamOwnershipService } from '../team/team-ownership.service';
+import { TeamRepository } from '../team/team.repository';
 import { TeamService } from '../team/team.service';
 import type { TeamMemberEntity } from './team-member.entity';
 import { TeamMemberRepository } from './team-member.repository';
@@ -38,9 +40,11 @@ export class TeamMemberService {
     private readonly rights: TeamItemMemberRepository,
     private readonly ownership: TeamOwnershipService,
     private readonly teams: TeamService,
+    private readonly teamRows: TeamRepository,
     private readonly changes: TeamChanges,
     private readonly auth: AuthClient,
     private readonly notices: NoticeClient,
+    private readonly search: SearchChanges,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -64,6 +68,7 @@ export class TeamMemberService {
     if (user.uid === team.uid) throw AppError.failed('team_member_is_owner');
     if (await this.members.find(team.id, user.uid)) throw AppError.failed('team_member_exists');
     const now = nowSeconds();
+    const granted: number[] = [];
     const member = await this.changes.applyGranting(team.id, async () => {
       let added: TeamMemberEntity;
       try {
@@ -82,9 +87,11 @@ export class TeamMemberService {
           member_group_id: MemberGroup.ReadOnly,
           now,
         });
+        granted.push(binding.item_id);
       }
       return added;
     });
+    await this.search.access(granted);
     const language = this.config.language;
     await this.notices.send(caller, {
       to_uids: [user.uid],
@@ -108,6 +115,7 @@ export class TeamMemberService {
       await this.members.remove(member.id);
       await this.rights.removeByTeamAndUser(member.team_id, member.member_uid);
     });
+    await this.search.access((await this.items.listByTeam(member.team_id)).map((binding) => binding.item_id));
     return 1;
   }
 
@@ -117,13 +125,22 @@ export class TeamMemberService {
    */
   async forgetUser(caller: Caller, uid: number): Promise<Count> {
     requireAdmin(caller);
+    const readersChanged = await this.itemsReachedThrough(uid);
     const count = await this.changes.apply(async () => {
       await this.teams.deleteOwnedBy(uid);
       const left = await this.members.removeByUser(uid);
       await this.rights.removeByUser(uid);
       return left;
     });
+    await this.search.access(readersChanged);
     return { count };
+  }
+
+  /** The items whose readers change when the user goes: those the user reads through a team, and those of the teams they own. */
+  private async itemsReachedThrough(uid: number): Promise<number[]> {
+    const owned = await this.teamRows.listByOwner(uid);
+    const [rights, bindings] = await Promise.all([this.rights.listByUser(uid), this.items.listByTeams(owned.map((team) => team.id))]);
+    return [...rights, ...bindings].map((row) => row.item_id);
   }
 }
 

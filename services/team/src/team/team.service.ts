@@ -3,6 +3,7 @@ import { AppError, type Caller, ErrorCode, escapeHtml, formatTime, nowSeconds, t
 import { requireLogin } from '../access/require-login';
 import { TeamItemMemberRepository } from '../team-item-member/team-item-member.repository';
 import { TeamItemRepository } from '../team-item/team-item.repository';
+import { SearchChanges } from '../search/search-changes';
 import { TeamMemberRepository } from '../team-member/team-member.repository';
 import { TeamChanges } from './team-changes';
 import { TeamOwnershipService } from './team-ownership.service';
@@ -19,6 +20,7 @@ export class TeamService {
     private readonly rights: TeamItemMemberRepository,
     private readonly ownership: TeamOwnershipService,
     private readonly changes: TeamChanges,
+    private readonly search: SearchChanges,
   ) {}
 
   /** The teams I own, newest first, with their member and item counts. */
@@ -51,7 +53,9 @@ export class TeamService {
   /** Deletes a team I own with its members, items and the rights they gave, in one unit. */
   async delete(caller: Caller, teamId: number): Promise<1> {
     const team = await this.ownership.require(caller, teamId, ErrorCode.NoPermission);
+    const bindings = await this.items.listByTeam(team.id);
     await this.remove(team.id);
+    await this.search.access(bindings.map((binding) => binding.item_id));
     return 1;
   }
 

@@ -1,15 +1,19 @@
 import { Spinner, makeStyles } from '@fluentui/react-components';
 import { Outlet, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { ErrorView, NotFoundView } from '../../components/ui/error-view';
+import { SearchHost } from '../../features/search/components/search-host';
 
 const useStyles = makeStyles({
   fallback: { display: 'flex', minHeight: '100vh', alignItems: 'center', justifyContent: 'center' },
 });
 
+/** Every screen, under the global search (its header box, Ctrl+K and dialog). */
 export function RootLayout() {
   return (
     <>
-      <Outlet />
+      <SearchHost>
+        <Outlet />
+      </SearchHost>
       <ScrollRestoration />
     </>
   );

@@ -1,10 +1,11 @@
 import { Button, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
+import { type ReactNode, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { toggleTheme, useThemeName } from '../../lib/theme';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { HeaderTools } from './header-tools';
 import { RouterLink } from './router-link';
 
 const useStyles = makeStyles({
@@ -53,12 +54,13 @@ export interface PageLayoutProps {
   children: ReactNode;
 }
 
-/** The frame of every screen: brand, title, actions, theme switch; full width under 1000 px. */
+/** The frame of every screen: brand, title, the app's header tools (search), actions, theme switch; full width under 1000 px. */
 export function PageLayout({ title, actions, width = 'wide', children }: PageLayoutProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const theme = useThemeName();
   const mobile = useIsMobile();
+  const tools = use(HeaderTools);
   return (
     <div className={styles.root} data-layout={mobile ? 'mobile' : 'desktop'}>
       <header className={mergeClasses(styles.header, mobile && styles.headerMobile)}>
@@ -66,6 +68,7 @@ export function PageLayout({ title, actions, width = 'wide', children }: PageLay
           Quire
         </RouterLink>
         <h1 className={styles.title}>{title}</h1>
+        {tools}
         <Tooltip content={theme === 'dark' ? t('Light theme') : t('Dark theme')} relationship="label">
           <Button className={styles.theme} appearance="subtle" icon={theme === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />} onClick={toggleTheme} />
         </Tooltip>

@@ -118,7 +118,7 @@ export const en: Record<string, string> = {
   Save: 'Save',
   Saved: 'Saved',
   'Search items': 'Search items',
-  'Search pages (Enter)': 'Search pages (Enter)',
+  'Search documents': 'Search documents',
   'Send reset email': 'Send reset email',
   'Server error (HTTP {{status}})': 'Server error (HTTP {{status}})',
   Share: 'Share',

@@ -117,7 +117,7 @@ export const zhCN: Record<string, string> = {
   Save: '保存',
   Saved: '保存成功',
   'Search items': '搜索项目',
-  'Search pages (Enter)': '搜索页面（回车）',
+  'Search documents': '搜索文档',
   'Send reset email': '发送重置邮件',
   'Server error (HTTP {{status}})': '服务器错误（HTTP {{status}}）',
   Share: '分享',

@@ -10,9 +10,14 @@ import { paths } from '../../../config/paths';
 import { type Menu, type MenuCatalog, useItemInfo } from '../../../features/item/api/get-item-info';
 import { ItemMenu } from '../../../features/item/components/item-menu';
 import { PageReader } from '../../../features/page/components/page-reader';
+import { MenuSearch } from '../../../features/search/components/menu-search';
+import { labels as searchLabels } from '../../../features/search/labels';
 import { ApiError } from '../../../lib/api-client';
 import { decodeEntities } from '../../../lib/decode-entities';
+import { addLabels } from '../../../lib/i18n';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+
+addLabels(searchLabels);
 
 // Loaded on first use: the history list and the mobile menu drawer.
 const PageHistoryDialog = lazy(() => import('../../../features/page-history/components/page-history-dialog').then((m) => ({ default: m.PageHistoryDialog })));
@@ -66,12 +71,11 @@ export default function ItemViewRoute() {
   const { itemKey = '' } = useParams();
   const [search] = useSearchParams();
   const requestedPage = Number(search.get('page_id')) || 0;
-  const [keyword, setKeyword] = useState('');
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted on first use, then kept: unmounting an open Fluent drawer leaves the page aria-hidden.
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
-  const { data: info, error, isLoading, mutate } = useItemInfo({ itemKey, keyword, defaultPageId: requestedPage });
+  const { data: info, error, isLoading, mutate } = useItemInfo({ itemKey, defaultPageId: requestedPage });
 
   const regular = info?.item_type !== 2 ? info : undefined;
   const currentPage = useMemo(() => {
@@ -102,7 +106,11 @@ export default function ItemViewRoute() {
   const canEdit = Boolean(info.ItemPermn) && !archived;
   const urlKey = info.item_domain || String(info.item_id);
 
-  const menu = regular && <ItemMenu menu={regular.menu} itemKey={urlKey} currentPageId={currentPage} keyword={keyword} onSearch={setKeyword} onNavigate={() => setDrawerOpen(false)} />;
+  const menu = regular && (
+    <MenuSearch itemId={info.item_id} itemKey={urlKey} onNavigate={() => setDrawerOpen(false)}>
+      <ItemMenu menu={regular.menu} itemKey={urlKey} currentPageId={currentPage} onNavigate={() => setDrawerOpen(false)} />
+    </MenuSearch>
+  );
 
   const actions = (
     <>

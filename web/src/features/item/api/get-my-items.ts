@@ -10,6 +10,7 @@ export function getMyItems(): Promise<ItemListEntry[]> {
 
 export const myItemsKey = ['item/myList', {}] as const;
 
-export function useMyItems() {
-  return useSWR(myItemsKey, getMyItems);
+/** `enabled: false` asks nothing (a visitor who is not logged in would be sent to the login screen). */
+export function useMyItems(options: { enabled?: boolean } = {}) {
+  return useSWR(options.enabled === false ? null : myItemsKey, getMyItems);
 }

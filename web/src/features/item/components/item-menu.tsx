@@ -1,4 +1,4 @@
-import { SearchBox, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, DocumentRegular, FolderRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { decodeEntities } from '../../../lib/decode-entities';
 import type { Menu, MenuCatalog, MenuPage } from '../api/get-item-info';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalS },
   list: { listStyleType: 'none', margin: 0, padding: 0 },
   nested: { paddingLeft: tokens.spacingHorizontalL },
   row: {
@@ -50,22 +49,18 @@ export interface ItemMenuProps {
   menu: Menu;
   itemKey: string;
   currentPageId: number;
-  keyword: string;
-  onSearch: (keyword: string) => void;
   onNavigate?: () => void;
 }
 
-/** SPEC §2 left menu: search on Enter, catalogs nested up to 4 levels, pages. */
-export function ItemMenu({ menu, itemKey, currentPageId, keyword, onSearch, onNavigate }: ItemMenuProps) {
+/** SPEC §2 left menu: catalogs nested up to 4 levels, pages (the route puts the menu search above it). */
+export function ItemMenu({ menu, itemKey, currentPageId, onNavigate }: ItemMenuProps) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [text, setText] = useState(keyword);
   const [open, setOpen] = useState<Set<number>>(new Set());
   const chain = useMemo(() => chainTo(menu.catalogs, currentPageId) ?? [], [menu, currentPageId]);
   useEffect(() => {
     if (chain.length) setOpen((prev) => new Set([...prev, ...chain]));
   }, [chain]);
-  useEffect(() => setText(keyword), [keyword]);
 
   const toggle = (catId: number) =>
     setOpen((prev) => {
@@ -111,21 +106,9 @@ export function ItemMenu({ menu, itemKey, currentPageId, keyword, onSearch, onNa
 
   const nothing = menu.pages.length === 0 && menu.catalogs.length === 0;
   return (
-    <nav className={styles.root} aria-label={t('Item menu')}>
-      <SearchBox
-        placeholder={t('Search pages (Enter)')}
-        value={text}
-        aria-label={t('Search pages (Enter)')}
-        onChange={(_, data) => {
-          setText(data.value);
-          if (!data.value) onSearch('');
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') onSearch(text.trim());
-        }}
-      />
+    <nav aria-label={t('Item menu')}>
       {nothing ? (
-        <div className={styles.empty}>{keyword ? t('No page matches') : t('This item has no pages yet')}</div>
+        <div className={styles.empty}>{t('This item has no pages yet')}</div>
       ) : (
         <ul className={styles.list} data-testid="item-menu">
           {menu.pages.map(pageRow)}

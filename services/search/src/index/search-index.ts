@@ -1,0 +1,321 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { QuireConfig } from '@quire/config';
+import { QUIRE_CONFIG, SqliteDatabase } from '@quire/platform';
+import type { SearchDocument } from '@quire/proto';
+import type { SearchQuery } from './search-query';
+import type { Stemmer } from './snippet';
+import { gramTokens, textTokens } from './tokenizer';
+
+/** The index's own database file under DATA_DIR: derived data, rebuilt from the pages whenever it is in doubt. */
+export const SEARCH_DATABASE_FILE = 'search.db';
+
+/**
+ * The layout of search.db and of what the tokenizer puts in it. A file of another version is
+ * rebuilt: raise it whenever the tables or the tokens change.
+ */
+export const SEARCH_FORMAT_VERSION = 1;
+
+/** bm25 weights of the FTS columns: title, content, catalog path, title bigrams, content and catalog bigrams. */
+const BM25_WEIGHTS = '10.0, 1.0, 3.0, 5.0, 0.5';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS docs (
+  page_id INTEGER PRIMARY KEY,
+  item_id INTEGER NOT NULL,
+  author_username TEXT NOT NULL,
+  addtime INTEGER NOT NULL,
+  cat_id INTEGER NOT NULL,
+  cat_ids TEXT NOT NULL,
+  cat_path TEXT NOT NULL,
+  author_uid INTEGER NOT NULL,
+  page_title TEXT NOT NULL,
+  -- Last: filtering and ranking read the columns before it, never its overflow pages.
+  page_content TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS docs_by_item ON docs (item_id);
+CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
+  title, content, cat_path, title_grams, body_grams,
+  content = '', contentless_delete = 1,
+  tokenize = 'porter unicode61 remove_diacritics 2'
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
+
+/** A page as the index keeps it (text raw; the snippet is made from it). */
+export interface IndexedPage {
+  page_id: number;
+  item_id: number;
+  cat_id: number;
+  cat_path: string[];
+  page_title: string;
+  page_content: string;
+  author_username: string;
+  addtime: number;
+  score: number;
+}
+
+/** Which pages a search may answer with. */
+export interface SearchScope {
+  /** The items the caller may read (the item named, when one is). */
+  itemIds: number[];
+  /** Pages last saved by this username; '' for any. */
+  author: string;
+  /** Saved at or after (unix seconds); 0 for any. */
+  since: number;
+}
+
+interface DocRow {
+  page_id: number;
+  item_id: number;
+  cat_id: number;
+  cat_path: string;
+  page_title: string;
+  page_content: string;
+  author_username: string;
+  addtime: number;
+}
+
+const SCOPE_SQL = `d.item_id IN (SELECT value FROM json_each(:items)) AND (:author = '' OR d.author_username = :author) AND d.addtime >= :since`;
+
+/**
+ * The full-text index of live pages, in SQLite FTS5 (`DATA_DIR/search.db`). The tokenizer runs
+ * here before FTS5 (see tokenizer.ts); `docs` keeps each page's text for snippets and filters.
+ * Ranking: every term in the title first, then the keyword as an exact phrase, then bm25 with
+ * the title weighing most, then the newer page.
+ */
+@Injectable()
+export class SearchIndex implements OnApplicationShutdown {
+  private readonly logger = new Logger(SearchIndex.name);
+  private readonly file: string;
+  private db: SqliteDatabase | undefined;
+  /** Porter stems by word, for marking matches in snippets. */
+  private readonly stems = new Map<string, string>();
+
+  constructor(@Inject(QUIRE_CONFIG) config: QuireConfig) {
+    this.file = path.join(config.dataDir, SEARCH_DATABASE_FILE);
+  }
+
+  /**
+   * Opens search.db; starts a new one when it is missing, unreadable, corrupt or of another format.
+   * Resolves with whether it holds a complete index (false: rebuild it).
+   */
+  async open(): Promise<boolean> {
+    if (this.db) return this.isBuilt();
+    const problem = await this.tryOpen();
+    if (problem) {
+      if (fs.existsSync(this.file)) this.logger.warn(`${this.file}: ${problem}; starting a new index`);
+      this.discardFile();
+      this.db = new SqliteDatabase({ file: this.file });
+    }
+    const db = this.database();
+    db.exec(SCHEMA);
+    db.exec(`PRAGMA user_version = ${SEARCH_FORMAT_VERSION}`);
+    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_input USING fts5(word, tokenize = 'porter unicode61 remove_diacritics 2');
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.stem_terms USING fts5vocab(temp, stem_input, instance);`);
+    return this.isBuilt();
+  }
+
+  /** Closed last, after the feed's subscription (SearchLifecycle, on module destroy) has stopped writing. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.db?.close();
+    this.db = undefined;
+  }
+
+  /** Adds or replaces pages. */
+  async upsert(documents: SearchDocument[]): Promise<void> {
+    if (documents.length === 0) return;
+    const db = this.database();
+    const rows = documents.map((doc) => ({ doc, streams: streamsOf(doc) }));
+    await db.write(() => {
+      for (const { doc, streams } of rows) {
+        db.statement('DELETE FROM fts WHERE rowid = ?').run(doc.page_id);
+        db.statement('INSERT INTO fts (rowid, title, content, cat_path, title_grams, body_grams) VALUES (?, ?, ?, ?, ?, ?)').run(doc.page_id, ...streams);
+        db.statement(
+          `INSERT OR REPLACE INTO docs (page_id, item_id, author_username, addtime, cat_id, cat_ids, cat_path, author_uid, page_title, page_content)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          doc.page_id,
+          doc.item_id,
+          doc.author_username,
+          doc.addtime,
+          doc.cat_id,
+          JSON.stringify(doc.cat_path.map((c) => c.cat_id)),
+          JSON.stringify(doc.cat_path.map((c) => c.cat_name)),
+          doc.author_uid,
+          doc.page_title,
+          doc.page_content,
+        );
+      }
+    });
+  }
+
+  async remove(pageIds: number[]): Promise<void> {
+    if (pageIds.length === 0) return;
+    const db = this.database();
+    await db.write(() => {
+      for (const pageId of pageIds) {
+        db.statement('DELETE FROM fts WHERE rowid = ?').run(pageId);
+        db.statement('DELETE FROM docs WHERE page_id = ?').run(pageId);
+      }
+    });
+  }
+
+  /** Ids of the indexed pages of an item, after `afterPageId` in id order, at most `limit`. */
+  pageIdsOfItem(itemId: number, afterPageId = 0, limit = -1): number[] {
+    return this.database()
+      .all<{ page_id: number }>('SELECT page_id FROM docs WHERE item_id = ? AND page_id > ? ORDER BY page_id LIMIT ?', itemId, afterPageId, limit)
+      .map((row) => row.page_id);
+  }
+
+  /** Ids of the indexed pages of an item that sit in a catalog or below it. */
+  pageIdsUnderCatalog(itemId: number, catId: number): number[] {
+    return this.database()
+      .all<{ page_id: number }>('SELECT page_id FROM docs WHERE item_id = ? AND EXISTS (SELECT 1 FROM json_each(docs.cat_ids) WHERE value = ?)', itemId, catId)
+      .map((row) => row.page_id);
+  }
+
+  /** Ids of indexed pages after `afterPageId`, in id order, at most `limit` (to find pages gone while the index was away). */
+  pageIds(afterPageId: number, limit: number): number[] {
+    return this.database()
+      .all<{ page_id: number }>('SELECT page_id FROM docs WHERE page_id > ? ORDER BY page_id LIMIT ?', afterPageId, limit)
+      .map((row) => row.page_id);
+  }
+
+  /** One page of hits for the query within the scope, best first, and how many there are in all. */
+  search(query: SearchQuery, scope: SearchScope, offset: number, limit: number): { total: number; pages: IndexedPage[] } {
+    const db = this.database();
+    const params = { items: JSON.stringify(scope.itemIds), author: scope.author, since: scope.since };
+    // Ranked by id first: the texts are read for the page of hits only, not sorted along with every hit.
+    const ranked = db
+      .statement(
+        `WITH hits AS (SELECT rowid AS page_id, bm25(fts, ${BM25_WEIGHTS}) AS rank FROM fts WHERE fts MATCH :match)
+         SELECT d.page_id, -hits.rank AS score, count(*) OVER () AS total
+         FROM hits JOIN docs d ON d.page_id = hits.page_id
+         WHERE ${SCOPE_SQL}
+         ORDER BY d.page_id IN (SELECT rowid FROM fts WHERE fts MATCH :title) DESC,
+                  ${query.phraseMatch === null ? '' : 'd.page_id IN (SELECT rowid FROM fts WHERE fts MATCH :phrase) DESC,'}
+                  hits.rank, d.addtime DESC, d.page_id DESC
+         LIMIT :limit OFFSET :offset`,
+      )
+      .all({ ...params, match: query.match, title: query.titleMatch, ...(query.phraseMatch === null ? {} : { phrase: query.phraseMatch }), limit, offset }) as unknown as {
+      page_id: number;
+      score: number;
+      total: number;
+    }[];
+    // The total rides on every ranked row; a page past the last hit has none, and counts apart.
+    const total = ranked[0]?.total ?? this.count(query, params);
+    const rows = new Map(
+      db
+        .all<DocRow>(
+          `SELECT page_id, item_id, cat_id, cat_path, page_title, page_content, author_username, addtime FROM docs WHERE page_id IN (SELECT value FROM json_each(?))`,
+          JSON.stringify(ranked.map((hit) => hit.page_id)),
+        )
+        .map((row) => [row.page_id, row]),
+    );
+    const pages = ranked.flatMap(({ page_id, score }) => {
+      const row = rows.get(page_id);
+      return row ? [{ ...row, cat_path: JSON.parse(row.cat_path) as string[], score }] : [];
+    });
+    return { total, pages };
+  }
+
+  private count(query: SearchQuery, params: { items: string; author: string; since: number }): number {
+    const sql = `SELECT count(*) AS n FROM fts JOIN docs d ON d.page_id = fts.rowid WHERE fts MATCH :match AND ${SCOPE_SQL}`;
+    return Number(
+      this.database()
+        .statement(sql)
+        .get({ ...params, match: query.match })?.n ?? 0,
+    );
+  }
+
+  /** Empties the index and marks it incomplete until `markBuilt` (a rebuild that stops half-way starts over). */
+  async clear(): Promise<void> {
+    const db = this.database();
+    await db.write(() => {
+      db.exec(`DELETE FROM meta WHERE key IN ('built', 'sequence'); DELETE FROM docs; INSERT INTO fts (fts) VALUES ('delete-all');`);
+    });
+  }
+
+  /** Remembers the place in the change feed the index is current up to. */
+  async noteSequence(sequence: number): Promise<void> {
+    const db = this.database();
+    await db.write(() => db.statement(`INSERT OR REPLACE INTO meta (key, value) VALUES ('sequence', ?)`).run(String(sequence)));
+  }
+
+  /** The place in the change feed the index is current up to (0: unknown). */
+  sequence(): number {
+    return Number(this.database().get<{ value: string }>(`SELECT value FROM meta WHERE key = 'sequence'`)?.value ?? 0);
+  }
+
+  async markBuilt(): Promise<void> {
+    const db = this.database();
+    await db.write(() => db.statement(`INSERT OR REPLACE INTO meta (key, value) VALUES ('built', ?)`).run(String(Date.now())));
+  }
+
+  /** How many pages the index holds. */
+  size(): number {
+    return Number(this.database().get<{ n: number }>('SELECT count(*) AS n FROM docs')?.n ?? 0);
+  }
+
+  /** The stemmer FTS5 uses, asked through a scratch table in memory; remembered per word. */
+  readonly stem: Stemmer = (words) => {
+    const unknown = words.filter((word) => !this.stems.has(word));
+    if (unknown.length > 0) this.learnStems(unknown);
+    return new Map(words.map((word) => [word, this.stems.get(word) ?? word]));
+  };
+
+  private learnStems(words: string[]): void {
+    const db = this.database();
+    if (this.stems.size > 200_000) this.stems.clear();
+    const insert = db.statement('INSERT INTO temp.stem_input (rowid, word) VALUES (?, ?)');
+    words.forEach((word, i) => insert.run(i + 1, word));
+    for (const row of db.all<{ doc: number; term: string }>('SELECT doc, term FROM temp.stem_terms')) this.stems.set(words[row.doc - 1], row.term);
+    db.exec('DELETE FROM temp.stem_input');
+    for (const word of words) if (!this.stems.has(word)) this.stems.set(word, word);
+  }
+
+  private isBuilt(): boolean {
+    return this.database().get<{ value: string }>(`SELECT value FROM meta WHERE key = 'built'`) !== undefined;
+  }
+
+  /** Why the file cannot be used as it is, or null when it can (it is then open). */
+  private async tryOpen(): Promise<string | null> {
+    if (!fs.existsSync(this.file)) return 'missing';
+    let db: SqliteDatabase | undefined;
+    let problem: string | null;
+    try {
+      db = new SqliteDatabase({ file: this.file });
+      const version = db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0;
+      const check = version === SEARCH_FORMAT_VERSION ? db.get<{ quick_check: string }>('PRAGMA quick_check')?.quick_check : 'ok';
+      problem = version !== SEARCH_FORMAT_VERSION ? `format version ${version}, expected ${SEARCH_FORMAT_VERSION}` : check !== 'ok' ? `damaged (${check})` : null;
+    } catch (error) {
+      problem = `unreadable (${(error as Error).message})`;
+    }
+    if (problem === null) this.db = db;
+    else await db?.close().catch(() => undefined);
+    return problem;
+  }
+
+  private discardFile(): void {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${this.file}${suffix}`, { force: true });
+  }
+
+  private database(): SqliteDatabase {
+    if (!this.db) throw new Error('The search index is not open');
+    return this.db;
+  }
+}
+
+/** The FTS columns of a page: title, content, catalog path, title bigrams, content and catalog bigrams. */
+function streamsOf(doc: SearchDocument): [string, string, string, string, string] {
+  const catalogs = doc.cat_path.map((c) => c.cat_name).join('\n');
+  return [
+    textTokens(doc.page_title).join(' '),
+    textTokens(doc.page_content).join(' '),
+    textTokens(catalogs).join(' '),
+    gramTokens(doc.page_title).join(' '),
+    [...gramTokens(doc.page_content), ...gramTokens(catalogs)].join(' '),
+  ];
+}

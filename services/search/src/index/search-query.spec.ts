@@ -1,0 +1,43 @@
+import { DatabaseSync } from 'node:sqlite';
+import { parseKeyword } from './search-query';
+
+describe('parseKeyword', () => {
+  it('ANDs the terms; the last word may go on (results as you type)', () => {
+    expect(parseKeyword('export orders')?.match).toBe('{title content cat_path} : "export" AND {title content cat_path} : "orders"*');
+  });
+
+  it('finds an identifier whole or by its parts in a row', () => {
+    expect(parseKeyword('user_info ')?.match).toBe('({title content cat_path} : "userinfo" OR {title content cat_path} : "user info")');
+  });
+
+  it('searches a CJK run by its words or by its bigrams', () => {
+    expect(parseKeyword('订单接口')?.match).toBe('({title content cat_path} : "订单 接口" OR {title_grams body_grams} : "订单 单接 接口")');
+  });
+
+  it('keeps a quoted phrase in a row and does not let it go on', () => {
+    const query = parseKeyword('"get user" info');
+    expect(query?.match).toBe('{title content cat_path} : "get user" AND {title content cat_path} : "info"*');
+    expect(query?.phraseMatch).toBeNull();
+  });
+
+  it('ranks the keyword as an exact phrase when it has several words', () => {
+    expect(parseKeyword('order status')?.phraseMatch).toBe('{title content cat_path} : "order status"');
+    expect(parseKeyword('order')?.phraseMatch).toBeNull();
+  });
+
+  it('treats every character literally: no keyword is an FTS5 syntax error', () => {
+    const db = new DatabaseSync(':memory:');
+    db.exec("CREATE VIRTUAL TABLE fts USING fts5(title, content, cat_path, title_grams, body_grams, tokenize = 'porter unicode61 remove_diacritics 2')");
+    db.exec("INSERT INTO fts VALUES ('a and b', 'near x not', '', '', '')");
+    const keywords = ['a AND b', 'NEAR(a b)', '*', 'a"b', '{title}: x', 'col:x', '^x', '-x', '(x', "x'y", 'a OR', 'NOT', '"unclosed', '“订单', 'x*', '\\'];
+    for (const keyword of keywords) {
+      const query = parseKeyword(keyword);
+      if (!query) continue;
+      for (const expression of [query.match, query.titleMatch, query.phraseMatch ?? query.match]) {
+        expect(() => db.prepare('SELECT count(*) FROM fts WHERE fts MATCH ?').get(expression)).not.toThrow();
+      }
+    }
+    expect(db.prepare('SELECT count(*) AS n FROM fts WHERE fts MATCH ?').get(parseKeyword('a AND b')!.match)).toEqual({ n: 1 });
+    expect(parseKeyword('+++ !!!')).toBeNull();
+  });
+});

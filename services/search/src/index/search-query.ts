@@ -1,0 +1,130 @@
+import { bigrams, cjkWords, runsOf, textTokens, wordTokens } from './tokenizer';
+
+/** Which FTS5 columns an alternative searches, for a match anywhere and for a title match. */
+const COLUMNS = {
+  text: { any: '{title content cat_path}', title: '{title}' },
+  grams: { any: '{title_grams body_grams}', title: '{title_grams}' },
+} as const;
+
+/** The most terms a keyword is searched by (200 characters of single letters would make 100). */
+const MAX_TERMS = 24;
+
+/** Tokens that must follow each other (one token: a word) in some columns; `prefix`: the last one may go on. */
+interface Alternative {
+  columns: keyof typeof COLUMNS;
+  tokens: string[];
+  prefix: boolean;
+}
+
+/** A page matches a term when it matches one of its alternatives, and the keyword when it matches every term. */
+type Term = Alternative[];
+
+/** What the snippet marks in a page's own text. */
+export interface Marks {
+  /** Words (lower case) marked when they stem alike. */
+  words: string[];
+  /** Beginnings of words (lower case) marked when a word starts with them. */
+  prefixes: string[];
+  /** CJK text marked wherever it occurs. */
+  cjk: string[];
+}
+
+/** A keyword as FTS5 expressions: every token quoted, so no character of it is query syntax. */
+export interface SearchQuery {
+  match: string;
+  /** Every term found in the title. */
+  titleMatch: string;
+  /** The keyword's words in a row, when it has more than one term (exact phrases rank first); else null. */
+  phraseMatch: string | null;
+  marks: Marks;
+}
+
+/** `"…"` and `“…”` hold phrases. */
+const QUOTED = /"([^"]*)"|“([^”]*)”/g;
+
+/**
+ * The query for a keyword, or null when it has nothing to search by (only punctuation). Terms
+ * are ANDed; the last unquoted word also matches as a prefix (results as you type), unless the
+ * keyword ends with a space.
+ */
+export function parseKeyword(keyword: string): SearchQuery | null {
+  const terms: Term[] = [];
+  const free: Term[] = [];
+  const marks: Marks = { words: [], prefixes: [], cjk: [] };
+  let rest = '';
+  let last = 0;
+  for (const match of keyword.matchAll(QUOTED)) {
+    rest += `${keyword.slice(last, match.index)} `;
+    last = match.index + match[0].length;
+    const phrase = phraseTerm(match[1] ?? match[2] ?? '', marks);
+    if (phrase) terms.push(phrase);
+  }
+  rest += keyword.slice(last);
+  const runs = runsOf(rest);
+  runs.forEach((run, i) => {
+    const prefix = i === runs.length - 1 && !/[\s"”]$/.test(keyword);
+    free.push(run.cjk ? cjkTerm(run.text, marks) : wordTerm(run.text, prefix, marks));
+  });
+  terms.push(...free);
+  if (terms.length === 0) return null;
+  const kept = terms.slice(0, MAX_TERMS);
+  return {
+    match: kept.map((term) => termExpression(term, 'any')).join(' AND '),
+    titleMatch: kept.map((term) => termExpression(term, 'title')).join(' AND '),
+    phraseMatch: free.length > 1 && free.length === kept.length ? phraseExpression(free) : null,
+    marks,
+  };
+}
+
+function wordTerm(word: string, prefix: boolean, marks: Marks): Term {
+  const tokens = wordTokens(word);
+  const [whole, ...parts] = tokens;
+  marks.words.push(...tokens);
+  if (prefix && whole.length >= 2) marks.prefixes.push(whole);
+  const alternatives: Term = [{ columns: 'text', tokens: [whole], prefix: prefix && whole.length >= 2 }];
+  // `user_info` finds getUserInfo by its parts in a row.
+  if (parts.length > 1) alternatives.push({ columns: 'text', tokens: parts, prefix: false });
+  return alternatives;
+}
+
+/** A CJK run: its words in a row, or its bigrams in a row (the page's words may be cut otherwise). */
+function cjkTerm(run: string, marks: Marks): Term {
+  marks.cjk.push(run);
+  const single = Array.from(run).length === 1;
+  return [
+    { columns: 'text', tokens: cjkWords(run), prefix: single },
+    { columns: 'grams', tokens: bigrams(run), prefix: single },
+  ];
+}
+
+/** A quoted phrase: its tokens in a row as the index has them; a phrase of CJK text only may also match by bigrams. */
+function phraseTerm(phrase: string, marks: Marks): Term | null {
+  const tokens = textTokens(phrase);
+  if (tokens.length === 0) return null;
+  const runs = runsOf(phrase);
+  for (const run of runs) {
+    if (run.cjk) marks.cjk.push(run.text);
+    else marks.words.push(...wordTokens(run.text));
+  }
+  const term: Term = [{ columns: 'text', tokens, prefix: false }];
+  if (runs.length === 1 && runs[0].cjk) term.push({ columns: 'grams', tokens: bigrams(runs[0].text), prefix: false });
+  return term;
+}
+
+function termExpression(term: Term, where: 'any' | 'title'): string {
+  const alternatives = term.map((alternative) => `${COLUMNS[alternative.columns][where]} : ${quoted(alternative.tokens, alternative.prefix)}`);
+  return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' OR ')})`;
+}
+
+/** The free terms' first alternatives as one phrase in the text columns. */
+function phraseExpression(terms: Term[]): string {
+  return `${COLUMNS.text.any} : ${quoted(
+    terms.flatMap((term) => term[0].tokens),
+    false,
+  )}`;
+}
+
+/** An FTS5 string: tokens inside double quotes (doubled when inside), `*` after it for a prefix. */
+function quoted(tokens: string[], prefix: boolean): string {
+  return `"${tokens.join(' ').replace(/"/g, '""')}"${prefix ? '*' : ''}`;
+}

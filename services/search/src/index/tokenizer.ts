@@ -1,0 +1,76 @@
+/**
+ * The words of a text as the index stores them, made here before FTS5 sees them (its tokenizer,
+ * `porter unicode61 remove_diacritics 2`, then only folds case and diacritics and stems English):
+ * - runs of Chinese and Japanese script, written without spaces, are cut into words
+ *   (`Intl.Segmenter`), and also into overlapping pairs of characters (bigrams) that find a word
+ *   the segmenter cut differently in the page than in the query;
+ * - code identifiers are kept whole and by their parts: `order_id` → orderid order id,
+ *   `getUserInfo` → getuserinfo get user info.
+ */
+
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u30FC\\u3005';
+/** A run of CJK script, or a run of other letters, marks, digits and underscores. */
+const RUN = new RegExp(`([${CJK}]+)|((?:(?![${CJK}])[\\p{L}\\p{M}\\p{N}_])+)`, 'gu');
+/** Where a camelCase word splits: before an upper-case letter that follows a lower-case one or a digit, and inside an acronym before its last capital. */
+const CAMEL_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+
+const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+
+/** A stretch of a text: a CJK run or a word (identifier), with its place. */
+export interface Run {
+  text: string;
+  start: number;
+  cjk: boolean;
+}
+
+/** The runs of a text in order; punctuation and spaces between them are left out. */
+export function runsOf(text: string): Run[] {
+  const runs: Run[] = [];
+  for (const match of text.matchAll(RUN)) runs.push({ text: match[0], start: match.index, cjk: match[1] !== undefined });
+  return runs;
+}
+
+/** An identifier's parts with their offsets in it: split at `_` and at camelCase boundaries. */
+export function identifierParts(word: string): { text: string; start: number }[] {
+  const parts: { text: string; start: number }[] = [];
+  let offset = 0;
+  for (const piece of word.split('_')) {
+    let at = offset;
+    for (const part of piece.split(CAMEL_BOUNDARY)) {
+      if (part !== '') parts.push({ text: part, start: at });
+      at += part.length;
+    }
+    offset += piece.length + 1;
+  }
+  return parts;
+}
+
+/** A word's tokens: itself (parts joined, lower case) and, when it has several, each part. */
+export function wordTokens(word: string): string[] {
+  const parts = identifierParts(word).map((part) => part.text.toLowerCase());
+  return parts.length > 1 ? [parts.join(''), ...parts] : parts;
+}
+
+/** The words of a CJK run. */
+export function cjkWords(run: string): string[] {
+  const words: string[] = [];
+  for (const segment of segmenter.segment(run)) if (segment.segment.trim() !== '') words.push(segment.segment);
+  return words;
+}
+
+/** The overlapping character pairs of a CJK run (the run itself when it is one character). */
+export function bigrams(run: string): string[] {
+  const chars = Array.from(run);
+  if (chars.length < 2) return chars;
+  return chars.slice(1).map((char, i) => chars[i] + char);
+}
+
+/** The token stream of a text for an index column: words of CJK runs, other words whole and by parts. */
+export function textTokens(text: string): string[] {
+  return runsOf(text).flatMap((run) => (run.cjk ? cjkWords(run.text) : wordTokens(run.text)));
+}
+
+/** The bigram stream of a text's CJK runs, for the index's gram columns. */
+export function gramTokens(text: string): string[] {
+  return runsOf(text).flatMap((run) => (run.cjk ? bigrams(run.text) : []));
+}

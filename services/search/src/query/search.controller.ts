@@ -1,0 +1,20 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { type Incoming, type ItemSearchResults, ItemSearchSchema, parseParams, SearchQuerySchema, type SearchResults, Subject } from '@quire/proto';
+import { Handles } from '../handles';
+import { SearchService } from './search.service';
+
+@Controller()
+export class SearchController {
+  constructor(private readonly search: SearchService) {}
+
+  @Handles(Subject.SearchPageQuery)
+  query(@Payload() message: Incoming<typeof Subject.SearchPageQuery>): Promise<SearchResults> {
+    return this.search.query(message.caller, parseParams(SearchQuerySchema, message.params));
+  }
+
+  @Handles(Subject.SearchItemSearch)
+  itemSearch(@Payload() message: Incoming<typeof Subject.SearchItemSearch>): Promise<ItemSearchResults> {
+    return this.search.itemSearch(message.caller, parseParams(ItemSearchSchema, message.params));
+  }
+}

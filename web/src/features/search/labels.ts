@@ -1,0 +1,43 @@
+import type { AreaLabels } from '../../lib/i18n';
+
+/** Search: the Ctrl+K dialog (loaded on first use) and the reader's menu search. */
+export const labels: AreaLabels = {
+  en: {
+    'All items': 'All items',
+    'Any time': 'Any time',
+    Item: 'Item',
+    'Load more': 'Load more',
+    'Past day': 'Past day',
+    'Past month': 'Past month',
+    'Past week': 'Past week',
+    'Past year': 'Past year',
+    'Pages found: {{count}} ({{ms}} ms)': 'Pages found: {{count}} ({{ms}} ms)',
+    'Search results': 'Search results',
+    'Search this item': 'Search this item',
+    'Search titles, content and catalogs': 'Search titles, content and catalogs',
+    'Searching…': 'Searching…',
+    'The search failed.': 'The search failed.',
+    'Type to search the pages you can read, in every item.': 'Type to search the pages you can read, in every item.',
+    'Updated since': 'Updated since',
+    '↑ ↓ to choose, Enter to open, Esc to close': '↑ ↓ to choose, Enter to open, Esc to close',
+  },
+  zhCN: {
+    'All items': '全部项目',
+    'Any time': '不限时间',
+    Item: '项目',
+    'Load more': '加载更多',
+    'Past day': '最近一天',
+    'Past month': '最近一个月',
+    'Past week': '最近一周',
+    'Past year': '最近一年',
+    'Pages found: {{count}} ({{ms}} ms)': '找到 {{count}} 个页面（{{ms}} 毫秒）',
+    'Search results': '搜索结果',
+    'Search this item': '搜索本项目',
+    'Search titles, content and catalogs': '搜索标题、正文和目录',
+    'Searching…': '正在搜索…',
+    'The search failed.': '搜索失败。',
+    'Type to search the pages you can read, in every item.': '输入关键词，搜索你能查看的所有项目中的页面。',
+    'Updated since': '更新时间',
+    '↑ ↓ to choose, Enter to open, Esc to close': '↑ ↓ 选择，Enter 打开，Esc 关闭',
+  },
+};
