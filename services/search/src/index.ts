@@ -1,1 +1,4 @@
 export * from './search.module';
+export * from './index/search-index';
+export * from './index/search-query';
+export * from './index/tokenizer';

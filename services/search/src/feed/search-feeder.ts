@@ -30,9 +30,13 @@ export class SearchFeeder {
     private readonly items: ItemClient,
   ) {}
 
-  /** Brings the index up to date with what the notice names; `sequence` is its place in the feed, kept with the index. */
+  /**
+   * Brings the index up to date with what the notice names; `sequence` is its place in the feed,
+   * kept with the index (for a page, in the same commit: a save waits for one disk sync here, not two).
+   */
   onChange(change: SearchChange, sequence = 0): Promise<void> {
     return this.queued(async () => {
+      if (change.kind === 'page') return this.syncPage(change.page_id, sequence);
       await this.apply(change);
       if (sequence > 0) await this.index.noteSequence(sequence);
     });
@@ -67,14 +71,16 @@ export class SearchFeeder {
     return true;
   }
 
+  /** Indexes the page when it is live, else drops it, and notes the feed's place unless 0: one commit. */
+  private async syncPage(pageId: number, sequence: number): Promise<void> {
+    const { documents } = await this.pages.documents(SERVICE_CALLER, { page_ids: [pageId] });
+    await this.index.replace(documents, documents.length > 0 ? [] : [pageId], sequence);
+  }
+
   private async apply(change: SearchChange): Promise<void> {
     switch (change.kind) {
-      case 'page': {
-        const { documents } = await this.pages.documents(SERVICE_CALLER, { page_ids: [change.page_id] });
-        if (documents.length > 0) await this.index.upsert(documents);
-        else await this.index.remove([change.page_id]);
-        return;
-      }
+      case 'page':
+        return this.syncPage(change.page_id, 0);
       case 'catalog':
         return this.resync({ item_id: change.item_id, cat_id: change.cat_id }, this.index.pageIdsUnderCatalog(change.item_id, change.cat_id));
       case 'item':

@@ -1,12 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
 import { QUIRE_CONFIG, SqliteDatabase } from '@quire/platform';
 import type { SearchDocument } from '@quire/proto';
-import type { SearchQuery } from './search-query';
+import { parseKeyword, type SearchQuery } from './search-query';
 import type { Stemmer } from './snippet';
-import { gramTokens, textTokens } from './tokenizer';
+import { DEFAULT_SEGMENTER, gramTokens, textTokens, type WordSegmenter } from './tokenizer';
 
 /** The index's own database file under DATA_DIR: derived data, rebuilt from the pages whenever it is in doubt. */
 export const SEARCH_DATABASE_FILE = 'search.db';
@@ -15,7 +15,10 @@ export const SEARCH_DATABASE_FILE = 'search.db';
  * The layout of search.db and of what the tokenizer puts in it. A file of another version is
  * rebuilt: raise it whenever the tables or the tokens change.
  */
-export const SEARCH_FORMAT_VERSION = 1;
+export const SEARCH_FORMAT_VERSION = 3;
+
+/** Provider token of the `WordSegmenter` an index cuts CJK text with; none: `DEFAULT_SEGMENTER`. */
+export const WORD_SEGMENTER = Symbol('WORD_SEGMENTER');
 
 /** bm25 weights of the FTS columns: title, content, catalog path, title bigrams, content and catalog bigrams. */
 const BM25_WEIGHTS = '10.0, 1.0, 3.0, 5.0, 0.5';
@@ -35,6 +38,14 @@ CREATE TABLE IF NOT EXISTS docs (
   page_content TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS docs_by_item ON docs (item_id);
+-- What every hit is filtered and ordered by, in rows of a few dozen bytes: a search with tens of
+-- thousands of hits reads a few pages of these, not each hit's row of text in docs (half the time).
+CREATE TABLE IF NOT EXISTS ranking (
+  page_id INTEGER PRIMARY KEY,
+  item_id INTEGER NOT NULL,
+  author_username TEXT NOT NULL,
+  addtime INTEGER NOT NULL
+);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
   title, content, cat_path, title_grams, body_grams,
   content = '', contentless_delete = 1,
@@ -81,7 +92,8 @@ const SCOPE_SQL = `d.item_id IN (SELECT value FROM json_each(:items)) AND (:auth
 
 /**
  * The full-text index of live pages, in SQLite FTS5 (`DATA_DIR/search.db`). The tokenizer runs
- * here before FTS5 (see tokenizer.ts); `docs` keeps each page's text for snippets and filters.
+ * here before FTS5 (see tokenizer.ts); `docs` keeps each page's text for snippets, `ranking`
+ * what hits are filtered and ordered by.
  * Ranking: every term in the title first, then the keyword as an exact phrase, then bm25 with
  * the title weighing most, then the newer page.
  */
@@ -93,7 +105,10 @@ export class SearchIndex implements OnApplicationShutdown {
   /** Porter stems by word, for marking matches in snippets. */
   private readonly stems = new Map<string, string>();
 
-  constructor(@Inject(QUIRE_CONFIG) config: QuireConfig) {
+  constructor(
+    @Inject(QUIRE_CONFIG) config: QuireConfig,
+    @Optional() @Inject(WORD_SEGMENTER) private readonly segmenter: WordSegmenter = DEFAULT_SEGMENTER,
+  ) {
     this.file = path.join(config.dataDir, SEARCH_DATABASE_FILE);
   }
 
@@ -123,15 +138,31 @@ export class SearchIndex implements OnApplicationShutdown {
     this.db = undefined;
   }
 
+  /** The query for a keyword, its CJK text cut as the index cuts it; null when it has nothing to search by. */
+  parse(keyword: string): SearchQuery | null {
+    return parseKeyword(keyword, this.segmenter);
+  }
+
   /** Adds or replaces pages. */
   async upsert(documents: SearchDocument[]): Promise<void> {
-    if (documents.length === 0) return;
+    if (documents.length > 0) await this.replace(documents, [], 0);
+  }
+
+  /** Adds or replaces `documents`, removes the pages `gone` and, unless 0, notes the feed's place: one write. */
+  async replace(documents: SearchDocument[], gone: number[], sequence: number): Promise<void> {
     const db = this.database();
-    const rows = documents.map((doc) => ({ doc, streams: streamsOf(doc) }));
+    const rows = documents.map((doc) => ({ doc, streams: streamsOf(doc, this.segmenter) }));
     await db.write(() => {
+      for (const pageId of gone) {
+        db.statement('DELETE FROM fts WHERE rowid = ?').run(pageId);
+        db.statement('DELETE FROM docs WHERE page_id = ?').run(pageId);
+        db.statement('DELETE FROM ranking WHERE page_id = ?').run(pageId);
+      }
+      if (sequence > 0) db.statement(`INSERT OR REPLACE INTO meta (key, value) VALUES ('sequence', ?)`).run(String(sequence));
       for (const { doc, streams } of rows) {
         db.statement('DELETE FROM fts WHERE rowid = ?').run(doc.page_id);
         db.statement('INSERT INTO fts (rowid, title, content, cat_path, title_grams, body_grams) VALUES (?, ?, ?, ?, ?, ?)').run(doc.page_id, ...streams);
+        db.statement('INSERT OR REPLACE INTO ranking (page_id, item_id, author_username, addtime) VALUES (?, ?, ?, ?)').run(doc.page_id, doc.item_id, doc.author_username, doc.addtime);
         db.statement(
           `INSERT OR REPLACE INTO docs (page_id, item_id, author_username, addtime, cat_id, cat_ids, cat_path, author_uid, page_title, page_content)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -152,14 +183,7 @@ export class SearchIndex implements OnApplicationShutdown {
   }
 
   async remove(pageIds: number[]): Promise<void> {
-    if (pageIds.length === 0) return;
-    const db = this.database();
-    await db.write(() => {
-      for (const pageId of pageIds) {
-        db.statement('DELETE FROM fts WHERE rowid = ?').run(pageId);
-        db.statement('DELETE FROM docs WHERE page_id = ?').run(pageId);
-      }
-    });
+    if (pageIds.length > 0) await this.replace([], pageIds, 0);
   }
 
   /** Ids of the indexed pages of an item, after `afterPageId` in id order, at most `limit`. */
@@ -187,12 +211,14 @@ export class SearchIndex implements OnApplicationShutdown {
   search(query: SearchQuery, scope: SearchScope, offset: number, limit: number): { total: number; pages: IndexedPage[] } {
     const db = this.database();
     const params = { items: JSON.stringify(scope.itemIds), author: scope.author, since: scope.since };
-    // Ranked by id first: the texts are read for the page of hits only, not sorted along with every hit.
+    // Ranked by id first: the texts are read for the page of hits only, not sorted along with every
+    // hit. No count rides along (a window over every hit would keep them all, where the sort keeps
+    // the best `offset + limit`): a page that is not full tells the total, a full one counts apart.
     const ranked = db
       .statement(
         `WITH hits AS (SELECT rowid AS page_id, bm25(fts, ${BM25_WEIGHTS}) AS rank FROM fts WHERE fts MATCH :match)
-         SELECT d.page_id, -hits.rank AS score, count(*) OVER () AS total
-         FROM hits JOIN docs d ON d.page_id = hits.page_id
+         SELECT d.page_id, -hits.rank AS score
+         FROM hits JOIN ranking d ON d.page_id = hits.page_id
          WHERE ${SCOPE_SQL}
          ORDER BY d.page_id IN (SELECT rowid FROM fts WHERE fts MATCH :title) DESC,
                   ${query.phraseMatch === null ? '' : 'd.page_id IN (SELECT rowid FROM fts WHERE fts MATCH :phrase) DESC,'}
@@ -202,10 +228,8 @@ export class SearchIndex implements OnApplicationShutdown {
       .all({ ...params, match: query.match, title: query.titleMatch, ...(query.phraseMatch === null ? {} : { phrase: query.phraseMatch }), limit, offset }) as unknown as {
       page_id: number;
       score: number;
-      total: number;
     }[];
-    // The total rides on every ranked row; a page past the last hit has none, and counts apart.
-    const total = ranked[0]?.total ?? this.count(query, params);
+    const total = ranked.length < limit && (ranked.length > 0 || offset === 0) ? offset + ranked.length : this.count(query, params);
     const rows = new Map(
       db
         .all<DocRow>(
@@ -222,7 +246,7 @@ export class SearchIndex implements OnApplicationShutdown {
   }
 
   private count(query: SearchQuery, params: { items: string; author: string; since: number }): number {
-    const sql = `SELECT count(*) AS n FROM fts JOIN docs d ON d.page_id = fts.rowid WHERE fts MATCH :match AND ${SCOPE_SQL}`;
+    const sql = `SELECT count(*) AS n FROM fts JOIN ranking d ON d.page_id = fts.rowid WHERE fts MATCH :match AND ${SCOPE_SQL}`;
     return Number(
       this.database()
         .statement(sql)
@@ -234,7 +258,7 @@ export class SearchIndex implements OnApplicationShutdown {
   async clear(): Promise<void> {
     const db = this.database();
     await db.write(() => {
-      db.exec(`DELETE FROM meta WHERE key IN ('built', 'sequence'); DELETE FROM docs; INSERT INTO fts (fts) VALUES ('delete-all');`);
+      db.exec(`DELETE FROM meta WHERE key IN ('built', 'sequence'); DELETE FROM docs; DELETE FROM ranking; INSERT INTO fts (fts) VALUES ('delete-all');`);
     });
   }
 
@@ -309,12 +333,12 @@ export class SearchIndex implements OnApplicationShutdown {
 }
 
 /** The FTS columns of a page: title, content, catalog path, title bigrams, content and catalog bigrams. */
-function streamsOf(doc: SearchDocument): [string, string, string, string, string] {
+function streamsOf(doc: SearchDocument, segmenter: WordSegmenter): [string, string, string, string, string] {
   const catalogs = doc.cat_path.map((c) => c.cat_name).join('\n');
   return [
-    textTokens(doc.page_title).join(' '),
-    textTokens(doc.page_content).join(' '),
-    textTokens(catalogs).join(' '),
+    textTokens(doc.page_title, segmenter).join(' '),
+    textTokens(doc.page_content, segmenter).join(' '),
+    textTokens(catalogs, segmenter).join(' '),
     gramTokens(doc.page_title).join(' '),
     [...gramTokens(doc.page_content), ...gramTokens(catalogs)].join(' '),
   ];

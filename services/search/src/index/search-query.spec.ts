@@ -10,8 +10,11 @@ describe('parseKeyword', () => {
     expect(parseKeyword('user_info ')?.match).toBe('({title content cat_path} : "userinfo" OR {title content cat_path} : "user info")');
   });
 
-  it('searches a CJK run by its words or by its bigrams', () => {
-    expect(parseKeyword('订单接口')?.match).toBe('({title content cat_path} : "订单 接口" OR {title_grams body_grams} : "订单 单接 接口")');
+  it('searches a CJK run by its words or by its bigrams in a row, or by its words of two characters or more anywhere', () => {
+    expect(parseKeyword('订单接口')?.match).toBe(
+      '({title content cat_path} : "订单 接口" OR {title_grams body_grams} : "订单 单接 接口" OR ({title content cat_path} : "订单" AND {title content cat_path} : "接口"))',
+    );
+    expect(parseKeyword('幂等')?.match).toBe('({title content cat_path} : "幂 等" OR {title_grams body_grams} : "幂等")');
   });
 
   it('keeps a quoted phrase in a row and does not let it go on', () => {

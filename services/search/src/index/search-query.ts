@@ -1,4 +1,4 @@
-import { bigrams, cjkWords, runsOf, textTokens, wordTokens } from './tokenizer';
+import { bigrams, cjkWords, DEFAULT_SEGMENTER, runsOf, textTokens, wordTokens, type WordSegmenter } from './tokenizer';
 
 /** Which FTS5 columns an alternative searches, for a match anywhere and for a title match. */
 const COLUMNS = {
@@ -9,11 +9,15 @@ const COLUMNS = {
 /** The most terms a keyword is searched by (200 characters of single letters would make 100). */
 const MAX_TERMS = 24;
 
-/** Tokens that must follow each other (one token: a word) in some columns; `prefix`: the last one may go on. */
+/**
+ * Tokens that must follow each other (one token: a word) in some columns; `prefix`: the last one may
+ * go on; `apart`: each token anywhere instead of in a row.
+ */
 interface Alternative {
   columns: keyof typeof COLUMNS;
   tokens: string[];
   prefix: boolean;
+  apart?: boolean;
 }
 
 /** A page matches a term when it matches one of its alternatives, and the keyword when it matches every term. */
@@ -45,9 +49,9 @@ const QUOTED = /"([^"]*)"|“([^”]*)”/g;
 /**
  * The query for a keyword, or null when it has nothing to search by (only punctuation). Terms
  * are ANDed; the last unquoted word also matches as a prefix (results as you type), unless the
- * keyword ends with a space.
+ * keyword ends with a space. CJK runs are cut by the segmenter the index was built with.
  */
-export function parseKeyword(keyword: string): SearchQuery | null {
+export function parseKeyword(keyword: string, segmenter: WordSegmenter = DEFAULT_SEGMENTER): SearchQuery | null {
   const terms: Term[] = [];
   const free: Term[] = [];
   const marks: Marks = { words: [], prefixes: [], cjk: [] };
@@ -56,14 +60,14 @@ export function parseKeyword(keyword: string): SearchQuery | null {
   for (const match of keyword.matchAll(QUOTED)) {
     rest += `${keyword.slice(last, match.index)} `;
     last = match.index + match[0].length;
-    const phrase = phraseTerm(match[1] ?? match[2] ?? '', marks);
+    const phrase = phraseTerm(match[1] ?? match[2] ?? '', marks, segmenter);
     if (phrase) terms.push(phrase);
   }
   rest += keyword.slice(last);
   const runs = runsOf(rest);
   runs.forEach((run, i) => {
     const prefix = i === runs.length - 1 && !/[\s"”]$/.test(keyword);
-    free.push(run.cjk ? cjkTerm(run.text, marks) : wordTerm(run.text, prefix, marks));
+    free.push(run.cjk ? cjkTerm(run.text, marks, segmenter) : wordTerm(run.text, prefix, marks));
   });
   terms.push(...free);
   if (terms.length === 0) return null;
@@ -87,19 +91,29 @@ function wordTerm(word: string, prefix: boolean, marks: Marks): Term {
   return alternatives;
 }
 
-/** A CJK run: its words in a row, or its bigrams in a row (the page's words may be cut otherwise). */
-function cjkTerm(run: string, marks: Marks): Term {
+/**
+ * A CJK run: its words in a row, or its bigrams in a row (the page's words may be cut otherwise), or,
+ * when it is words of two characters or more run together (`支付回调` for a page on "支付结果以异步回调"),
+ * each of them anywhere; words of one character are too common to be looked for apart.
+ */
+function cjkTerm(run: string, marks: Marks, segmenter: WordSegmenter): Term {
   marks.cjk.push(run);
   const single = Array.from(run).length === 1;
-  return [
-    { columns: 'text', tokens: cjkWords(run), prefix: single },
+  const words = cjkWords(run, segmenter);
+  const term: Term = [
+    { columns: 'text', tokens: words, prefix: single },
     { columns: 'grams', tokens: bigrams(run), prefix: single },
   ];
+  if (words.length > 1 && words.every((word) => Array.from(word).length > 1)) {
+    marks.cjk.push(...words);
+    term.push({ columns: 'text', tokens: words, prefix: false, apart: true });
+  }
+  return term;
 }
 
 /** A quoted phrase: its tokens in a row as the index has them; a phrase of CJK text only may also match by bigrams. */
-function phraseTerm(phrase: string, marks: Marks): Term | null {
-  const tokens = textTokens(phrase);
+function phraseTerm(phrase: string, marks: Marks, segmenter: WordSegmenter): Term | null {
+  const tokens = textTokens(phrase, segmenter);
   if (tokens.length === 0) return null;
   const runs = runsOf(phrase);
   for (const run of runs) {
@@ -112,7 +126,11 @@ function phraseTerm(phrase: string, marks: Marks): Term | null {
 }
 
 function termExpression(term: Term, where: 'any' | 'title'): string {
-  const alternatives = term.map((alternative) => `${COLUMNS[alternative.columns][where]} : ${quoted(alternative.tokens, alternative.prefix)}`);
+  const alternatives = term.map((alternative) => {
+    const columns = COLUMNS[alternative.columns][where];
+    if (!alternative.apart) return `${columns} : ${quoted(alternative.tokens, alternative.prefix)}`;
+    return `(${alternative.tokens.map((token) => `${columns} : ${quoted([token], false)}`).join(' AND ')})`;
+  });
   return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' OR ')})`;
 }
 

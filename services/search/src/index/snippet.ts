@@ -19,21 +19,25 @@ export type Range = [number, number];
 export function matchedRanges(text: string, marks: Marks, stem: Stemmer): Range[] {
   const scanned = text.slice(0, SCANNED_CHARS);
   const runs = runsOf(scanned);
-  const words = runs.filter((run) => !run.cjk).map((run) => ({ run, parts: identifierParts(run.text) }));
+  // A page repeats its words: each distinct word is cut into parts and stemmed once.
+  const shapes = new Map<string, WordShape>();
+  for (const run of runs) if (!run.cjk && !shapes.has(run.text)) shapes.set(run.text, shapeOf(run.text));
   const stems = stem([
-    ...new Set([...marks.words, ...marks.prefixes, ...words.flatMap(({ parts }) => [joined(parts), ...parts.map((part) => part.text.toLowerCase())])].map((w) => w.toLowerCase())),
+    ...new Set([...marks.words, ...marks.prefixes, ...[...shapes.values()].flatMap(({ whole, parts }) => [whole, ...parts.map((part) => part.lower)])].map((w) => w.toLowerCase())),
   ]);
   const stemOf = (word: string) => stems.get(word) ?? word;
   const wanted = new Set(marks.words.map(stemOf));
   const matches = (word: string) => wanted.has(stemOf(word)) || marks.prefixes.some((prefix) => word.startsWith(prefix) || stemOf(word).startsWith(stemOf(prefix)));
+  // Where in each distinct word the query matches: the whole word, or some of its parts.
+  const within = new Map<string, Range[]>();
+  for (const [word, { whole, parts }] of shapes) {
+    within.set(word, matches(whole) ? [[0, word.length]] : parts.filter((part) => matches(part.lower)).map((part): Range => [part.start, part.start + part.length]));
+  }
 
   const ranges: Range[] = [];
-  for (const { run, parts } of words) {
-    if (matches(joined(parts))) {
-      ranges.push([run.start, run.start + run.text.length]);
-      continue;
-    }
-    for (const part of parts) if (matches(part.text.toLowerCase())) ranges.push([run.start + part.start, run.start + part.start + part.text.length]);
+  for (const run of runs) {
+    if (run.cjk) continue;
+    for (const [from, to] of within.get(run.text) ?? []) ranges.push([run.start + from, run.start + to]);
   }
   const needles = [...new Set(marks.cjk)];
   for (const run of runs.filter((candidate) => candidate.cjk)) {
@@ -102,8 +106,15 @@ function plain(text: string): string {
   return escapeHtml(text.replace(/\s+/g, ' '));
 }
 
-function joined(parts: { text: string }[]): string {
-  return parts.map((part) => part.text.toLowerCase()).join('');
+/** A word as the snippet compares it: its identifier parts in lower case, and them joined. */
+interface WordShape {
+  whole: string;
+  parts: { lower: string; start: number; length: number }[];
+}
+
+function shapeOf(word: string): WordShape {
+  const parts = identifierParts(word).map((part) => ({ lower: part.text.toLowerCase(), start: part.start, length: part.text.length }));
+  return { whole: parts.map((part) => part.lower).join(''), parts };
 }
 
 function merged(ranges: Range[]): Range[] {

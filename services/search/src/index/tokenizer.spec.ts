@@ -1,8 +1,13 @@
-import { bigrams, gramTokens, identifierParts, textTokens, wordTokens } from './tokenizer';
+import { bigrams, cjkWords, gramTokens, identifierParts, textTokens, wordTokens } from './tokenizer';
 
 describe('tokenizer', () => {
   it('cuts a Chinese sentence into words, so a word in the middle is a token of its own', () => {
     expect(textTokens('创建订单接口说明')).toEqual(['创建', '订单', '接口', '说明']);
+  });
+
+  it('knows the words IT pages use (ICU cuts 回调 and 商户 into single characters)', () => {
+    expect(cjkWords('支付回调')).toEqual(['支付', '回调']);
+    expect(cjkWords('商户入驻')).toEqual(['商户', '入驻']);
   });
 
   it('keeps code identifiers whole and by their parts', () => {

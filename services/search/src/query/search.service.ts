@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError, type Caller, ErrorCode, escapeHtml, type ItemSearchDto, type ItemSearchResults, type SearchHit, type SearchQueryDto, type SearchResults } from '@quire/proto';
 import { ItemClient } from '../clients/item.client';
 import { type IndexedPage, SearchIndex } from '../index/search-index';
-import { parseKeyword, type SearchQuery } from '../index/search-query';
+import type { SearchQuery } from '../index/search-query';
 import { matchedRanges, searchContent, snippetHtml } from '../index/snippet';
 
 /** Characters of a `search/query` snippet before the first match, and in all. */
@@ -29,7 +29,7 @@ export class SearchService {
   async query(caller: Caller, dto: SearchQueryDto): Promise<SearchResults> {
     const started = performance.now();
     const itemIds = dto.item_id > 0 ? [(await this.readableItem(caller, dto.item_id)).item_id] : await this.items.readable(caller);
-    const query = parseKeyword(dto.keyword);
+    const query = this.index.parse(dto.keyword);
     if (!query || itemIds.length === 0) return { total: 0, took_ms: elapsed(started), results: [] };
     const { total, pages } = this.index.search(query, { itemIds, author: dto.author, since: dto.since }, (dto.page - 1) * dto.count, dto.count);
     const names = new Map((await this.items.summaries(caller, [...new Set(pages.map((page) => page.item_id))])).map((item) => [item.item_id, item.item_name]));
@@ -40,7 +40,7 @@ export class SearchService {
   /** `item/search` (ShowDoc 3.x): the matching pages of one item, best first; text escaped as the rest of ShowDoc's API has it. */
   async itemSearch(caller: Caller, dto: ItemSearchDto): Promise<ItemSearchResults> {
     const item = await this.readableItem(caller, dto.item_id);
-    const query = parseKeyword(dto.keyword);
+    const query = this.index.parse(dto.keyword);
     const pages = query ? this.index.search(query, { itemIds: [item.item_id], author: '', since: 0 }, 0, ITEM_SEARCH_MAX).pages : [];
     const itemName = escapeHtml(item.item_name);
     return {
