@@ -92,7 +92,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
 
       await teamRows().filter({ hasText: 'Scratch' }).getByRole('button', { name: 'Rename' }).click();
       const rename = owner.page.getByRole('dialog');
-      expect(await rename.locator('input[name=team_name]').inputValue()).toBe('Scratch');
+      // The dialog fills its field once it has opened: wait for the team's name to be there (times out otherwise).
+      await owner.page.waitForFunction(() => document.querySelector<HTMLInputElement>('[role="dialog"] input[name="team_name"]')?.value === 'Scratch');
       await rename.locator('input[name=team_name]').fill('Scratch <pad> & co');
       await rename.getByRole('button', { name: 'Save' }).click();
       await teamRows().filter({ hasText: 'Scratch <pad> & co' }).waitFor();

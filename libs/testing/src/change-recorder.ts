@@ -10,11 +10,11 @@ import { ChangeFeed } from '@quire/platform';
 export class ChangeRecorder<T> {
   private readonly seen: T[] = [];
 
-  private constructor() {}
+  private constructor(private readonly feed: ChangeFeed) {}
 
   static async start<T>(app: INestApplication, topic: string): Promise<ChangeRecorder<T>> {
-    const recorder = new ChangeRecorder<T>();
-    await app.get(ChangeFeed).subscribe(topic, 'change-recorder', (change) => void recorder.seen.push(change.payload as T));
+    const recorder = new ChangeRecorder<T>(app.get(ChangeFeed));
+    await recorder.feed.subscribe(topic, 'change-recorder', (change) => void recorder.seen.push(change.payload as T));
     return recorder;
   }
 
@@ -22,6 +22,7 @@ export class ChangeRecorder<T> {
   async during(call: () => Promise<unknown>): Promise<T[]> {
     const mark = this.seen.length;
     await call();
+    await this.feed.caughtUp();
     return this.seen.slice(mark);
   }
 
@@ -34,6 +35,7 @@ export class ChangeRecorder<T> {
       },
       () => undefined,
     );
+    await this.feed.caughtUp();
     return this.seen.slice(mark);
   }
 }

@@ -48,9 +48,10 @@ const unpublished = new Logger('ChangeFeed');
  * (each replica of a read model, such as a search index) gets every change of its topic, in order,
  * with its sequence. Not a work queue: two subscribers both see each change.
  *
- * Embedded (`InProcessChangeFeed`): `publish` resolves after every subscriber has handled the change,
- * so a write's reply leaves after the read model saw it. Distributed (`JetStreamChangeFeed`): `publish`
- * resolves on JetStream's acknowledgement (the change is stored); subscribers follow the stream.
+ * Embedded (`InProcessChangeFeed`): `publish` queues the change for every subscriber and resolves at
+ * once (a write does not wait for the read models); a reader that must see every write made before it
+ * awaits `caughtUp()` first. Distributed (`JetStreamChangeFeed`): `publish` resolves on JetStream's
+ * acknowledgement (the change is stored); subscribers follow the stream.
  *
  * Topics are the app's: a service types the feed it injects with its map of topics to payloads
  * (`feed: ChangeFeed<ChangeTopics>`). A topic is one word (letters, digits, `_`, `-`).
@@ -88,6 +89,12 @@ export abstract class ChangeFeed<M extends object = object> {
 
   /** The sequence of the latest change accepted on any topic (0 when none): state built now is current up to it. */
   abstract lastSequence(): Promise<number>;
+  /**
+   * Resolves once this process's subscribers have handled every change this process published before
+   * the call (embedded: "a page saved is found by the very next request"). Distributed replicas
+   * follow the stream on their own: there it resolves at once.
+   */
+  abstract caughtUp(): Promise<void>;
   /** Stops every subscription (waiting for the changes being handled) and refuses further publishes. */
   abstract close(): Promise<void>;
 

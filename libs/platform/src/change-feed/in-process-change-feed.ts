@@ -49,6 +49,11 @@ class InProcessSubscription implements ChangeSubscription {
     return this.tail;
   }
 
+  /** Resolves once every change queued so far was handled. */
+  drained(): Promise<void> {
+    return this.tail;
+  }
+
   async close(): Promise<void> {
     this.open = false;
     this.onClose(this);
@@ -57,10 +62,10 @@ class InProcessSubscription implements ChangeSubscription {
 }
 
 /**
- * The embedded change feed: `publish` hands the change to every subscriber of its topic and resolves
- * once they have all handled it, so the reply to a save leaves after the search index saw the page
- * ("a page saved is found by the very next request"). A handler must therefore not wait for a publish
- * on its own topic. Sequences and the changes kept for `fromSequence` live as long as the process
+ * The embedded change feed: `publish` queues the change for every subscriber of its topic and resolves
+ * at once, so a save does not wait for the read models (the search index) to follow; a reader that
+ * must see every earlier write awaits `caughtUp()`, which resolves once the queues are drained ("a page
+ * saved is found by the very next request"). Sequences and the changes kept for `fromSequence` live as long as the process
  * (they start at 1 again after a restart): `fromSequence` only chooses which kept changes are replayed,
  * and every change published after `subscribe` is delivered, so a sequence a subscriber kept from an
  * earlier run never hides new changes. Nothing needs replaying across a restart here: a change is
@@ -85,8 +90,8 @@ export class InProcessChangeFeed extends ChangeFeed {
     this.sequence = kept.sequence;
     this.kept.push(kept);
     if (this.kept.length > this.retain) this.kept.splice(0, this.kept.length - this.retain);
-    const receiving = [...this.subscriptions].filter((subscription) => subscription.topic === topic);
-    await Promise.all(receiving.map((subscription) => subscription.push(kept)));
+    // Handled in the background, in order; a handler's failure is the delivery's to log (see ChangeDelivery).
+    for (const subscription of this.subscriptions) if (subscription.topic === topic) void subscription.push(kept);
     return kept.sequence;
   }
 
@@ -102,6 +107,10 @@ export class InProcessChangeFeed extends ChangeFeed {
 
   override async lastSequence(): Promise<number> {
     return this.sequence;
+  }
+
+  override async caughtUp(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.drained()));
   }
 
   override async close(): Promise<void> {

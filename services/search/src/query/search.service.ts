@@ -1,5 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type Caller, ErrorCode, escapeHtml, type ItemSearchDto, type ItemSearchResults, type SearchHit, type SearchQueryDto, type SearchResults } from '@quire/proto';
+import { ChangeFeed } from '@quire/platform';
+import {
+  AppError,
+  type Caller,
+  type ChangeTopics,
+  ErrorCode,
+  escapeHtml,
+  type ItemSearchDto,
+  type ItemSearchResults,
+  type SearchHit,
+  type SearchQueryDto,
+  type SearchResults,
+} from '@quire/proto';
 import { ItemClient } from '../clients/item.client';
 import { type IndexedPage, SearchIndex } from '../index/search-index';
 import type { SearchQuery } from '../index/search-query';
@@ -23,11 +35,14 @@ export class SearchService {
   constructor(
     private readonly index: SearchIndex,
     private readonly items: ItemClient,
+    private readonly feed: ChangeFeed<ChangeTopics>,
   ) {}
 
   /** `search/query`. */
   async query(caller: Caller, dto: SearchQueryDto): Promise<SearchResults> {
     const started = performance.now();
+    // Every write acknowledged before this request is in the index (embedded: the feed's queue drained).
+    await this.feed.caughtUp();
     const itemIds = dto.item_id > 0 ? [(await this.readableItem(caller, dto.item_id)).item_id] : await this.items.readable(caller);
     const query = this.index.parse(dto.keyword);
     if (!query || itemIds.length === 0) return { total: 0, took_ms: elapsed(started), results: [] };
@@ -39,6 +54,7 @@ export class SearchService {
 
   /** `item/search` (ShowDoc 3.x): the matching pages of one item, best first; text escaped as the rest of ShowDoc's API has it. */
   async itemSearch(caller: Caller, dto: ItemSearchDto): Promise<ItemSearchResults> {
+    await this.feed.caughtUp();
     const item = await this.readableItem(caller, dto.item_id);
     const query = this.index.parse(dto.keyword);
     const pages = query ? this.index.search(query, { itemIds: [item.item_id], author: '', since: 0 }, 0, ITEM_SEARCH_MAX).pages : [];
