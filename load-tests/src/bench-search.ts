@@ -1,9 +1,8 @@
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { freePort, quireProcess, type QuireProcess } from '@quire/testing';
-import { ADMIN_PASSWORD, login, residentBytes } from './bench-targets';
+import { freePort } from '@quire/testing';
+import { LastingEmbedded, login, residentBytes } from './bench-targets';
 import { SeedClient, prose } from './content-seed';
 import { concurrent, percentiles, pool, type ConcurrentResult } from './http-measure';
 
@@ -90,41 +89,6 @@ function queries(itemId: number): { keyword: string; params?: Record<string, str
   ];
 }
 
-/** The embedded app on a DATA_DIR that outlives its restarts. */
-class Server {
-  readonly root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-search-'));
-  readonly dataDir = path.join(this.root, 'data');
-  readonly baseUrl: string;
-  private readonly app: QuireProcess;
-
-  constructor(readonly port: number) {
-    this.baseUrl = `http://127.0.0.1:${port}`;
-    this.app = quireProcess('embedded', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, QUIRE_ADMIN_PASSWORD: ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '100000000' });
-  }
-
-  get pid(): number {
-    return this.app.pid() as number;
-  }
-
-  /** What the process has logged since it was started. */
-  output(): string {
-    return this.app.output();
-  }
-
-  start(): Promise<void> {
-    return this.app.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.app.stop();
-  }
-
-  async dispose(): Promise<void> {
-    await this.app.stop();
-    fs.rmSync(this.root, { recursive: true, force: true });
-  }
-}
-
 interface Seeded {
   itemIds: number[];
   pageIds: number[];
@@ -171,7 +135,7 @@ async function seed(client: SeedClient, log: (line: string) => void): Promise<Se
 }
 
 /** Deletes search.db and restarts: milliseconds from spawn to the log line that says the index is built. */
-async function rebuildMs(server: Server): Promise<{ ms: number; logged: string }> {
+async function rebuildMs(server: LastingEmbedded): Promise<{ ms: number; logged: string }> {
   await server.stop();
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path.join(server.dataDir, `search.db${suffix}`), { force: true });
   const started = Date.now();
@@ -192,7 +156,7 @@ interface QueryTiming {
 }
 
 /** Each query QUERY_ROUNDS times, one request at a time over a kept-alive connection, after one warm-up. */
-async function timeQueries(server: Server, cookie: string, itemId: number): Promise<QueryTiming[]> {
+async function timeQueries(server: LastingEmbedded, cookie: string, itemId: number): Promise<QueryTiming[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const ask = (body: string) =>
     new Promise<{ ms: number; total: number; took: number }>((resolve, reject) => {
@@ -232,7 +196,7 @@ const percentile = (samples: number[], p: number) => [...samples].sort((a, b) =>
 async function main(): Promise<void> {
   const benchStarted = Date.now();
   const log = (line: string) => console.log(`  … ${line}`);
-  const server = new Server(await freePort());
+  const server = new LastingEmbedded(await freePort(), 'search');
   try {
     await server.start();
     const cookie = await login(server.port);

@@ -1,9 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { freePort, quireProcess, type QuireProcess } from '@quire/testing';
-import { ADMIN_PASSWORD, login, residentBytes } from './bench-targets';
+import { freePort } from '@quire/testing';
+import { LastingEmbedded, login, residentBytes } from './bench-targets';
 import { SeedClient, prose } from './content-seed';
 import { concurrent, pool, type ConcurrentResult } from './http-measure';
 
@@ -52,36 +51,6 @@ function cpuMs(pid: number): number {
 
 const fileSize = (file: string): number => (fs.existsSync(file) ? fs.statSync(file).size : 0);
 
-/** The embedded app on a DATA_DIR that outlives its restarts. */
-class Server {
-  readonly root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-storage-'));
-  readonly dataDir = path.join(this.root, 'data');
-  readonly baseUrl: string;
-  private readonly app: QuireProcess;
-
-  constructor(readonly port: number) {
-    this.baseUrl = `http://127.0.0.1:${port}`;
-    this.app = quireProcess('embedded', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, QUIRE_ADMIN_PASSWORD: ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '100000000' });
-  }
-
-  get pid(): number {
-    return this.app.pid() as number;
-  }
-
-  start(): Promise<void> {
-    return this.app.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.app.stop();
-  }
-
-  async dispose(): Promise<void> {
-    await this.app.stop();
-    fs.rmSync(this.root, { recursive: true, force: true });
-  }
-}
-
 interface Seeded {
   itemIds: number[];
   pageIds: number[];
@@ -122,7 +91,7 @@ async function seed(client: SeedClient, log: (line: string) => void): Promise<Se
 }
 
 /** Milliseconds from spawning the process to /healthz answering 200 and one item/info served. */
-async function restartMs(server: Server, cookie: string, itemId: number): Promise<number> {
+async function restartMs(server: LastingEmbedded, cookie: string, itemId: number): Promise<number> {
   await server.stop();
   const started = process.hrtime.bigint();
   await server.start();
@@ -151,7 +120,7 @@ interface Measured extends ConcurrentResult {
 
 /** `connections` clients for SECONDS; the server's CPU time over the run divided by the requests answered. */
 async function measure(
-  server: Server,
+  server: LastingEmbedded,
   cookie: string,
   journey: { name: string; route: string; connections: number; cpuGoalMs?: number; params: (n: number) => Record<string, string | number> },
 ): Promise<Measured> {
@@ -180,7 +149,7 @@ function backup(dataDir: string, file: string): Promise<{ wallMs: number; ownMs:
 async function main(): Promise<void> {
   const benchStarted = Date.now();
   const log = (line: string) => console.log(`  … ${line}`);
-  const server = new Server(await freePort());
+  const server = new LastingEmbedded(await freePort(), 'storage');
   try {
     await server.start();
     const cookie = await login(server.port);

@@ -128,3 +128,44 @@ function kill(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+/** The embedded app on a DATA_DIR that outlives its restarts (the storage and search benches restart it on purpose). */
+export class LastingEmbedded {
+  readonly root: string;
+  readonly dataDir: string;
+  readonly baseUrl: string;
+  private readonly app: QuireProcess;
+
+  constructor(
+    readonly port: number,
+    bench: string,
+  ) {
+    this.root = fs.mkdtempSync(path.join(os.tmpdir(), `quire-bench-${bench}-`));
+    this.dataDir = path.join(this.root, 'data');
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.app = quireProcess('embedded', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, QUIRE_ADMIN_PASSWORD: ADMIN_PASSWORD, RATE_LIMIT_PER_MINUTE: '100000000' });
+  }
+
+  get pid(): number {
+    return this.app.pid() as number;
+  }
+
+  /** What the process has logged since it was started. */
+  output(): string {
+    return this.app.output();
+  }
+
+  start(): Promise<void> {
+    return this.app.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.app.stop();
+  }
+
+  /** Stops the app and removes its DATA_DIR and the key file beside it. */
+  async dispose(): Promise<void> {
+    await this.app.stop();
+    fs.rmSync(this.root, { recursive: true, force: true });
+  }
+}
