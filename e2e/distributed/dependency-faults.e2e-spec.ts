@@ -1,7 +1,6 @@
-import Redis from 'ioredis';
 import type { PageInfo } from '@quire/proto';
 import { ApiClient, type ApiEnvelope } from '@quire/testing';
-import { describeDistributed, startDistributedSystem, type DistributedSystem, type ServiceApp } from '../src/distributed-system';
+import { describeDistributed, startDistributedSystem, stopRedisWhileLockHeld, type DistributedSystem, type ServiceApp } from '../src/distributed-system';
 
 /** The production default: what an in-flight request would wait for before 10005 if nothing failed it sooner. */
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -191,23 +190,7 @@ describeDistributed('dependency faults of the distributed deployment', () => {
     await sleep(1_000);
     // Redis stops while a page replica holds the page's lock: both replicas are frozen at such a moment,
     // so the lock is in Redis's append-only file as its holder left it, and the holder cannot free it.
-    const direct = new Redis(redis.url);
-    const lock = `lock:page-save:${pageId}`;
-    const pids = system.replicas('page').map((replica) => replica.pid() as number);
-    for (let tries = 0; ; tries++) {
-      if (tries > 5_000) throw new Error(`${lock} was never seen held`);
-      if (!(await direct.exists(lock))) continue;
-      for (const pid of pids) process.kill(pid, 'SIGSTOP');
-      if (await direct.exists(lock)) break;
-      for (const pid of pids) process.kill(pid, 'SIGCONT');
-    }
-    direct.disconnect();
-    phase = 'down';
-    try {
-      await redis.stop();
-    } finally {
-      for (const pid of pids) process.kill(pid, 'SIGCONT');
-    }
+    await stopRedisWhileLockHeld(system, `lock:page-save:${pageId}`, () => (phase = 'down'));
     await sleep(10_000);
     await redis.start();
     phase = 'back';

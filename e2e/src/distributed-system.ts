@@ -201,3 +201,28 @@ export function describeDistributed(title: string, body: () => void): void {
     describeWith({ binary: 'redis-server' }, 'over NATS and Redis', body);
   });
 }
+
+/**
+ * Stops Redis at a moment a page replica holds `lock`: every page replica is frozen (SIGSTOP) once the
+ * lock is seen held, so the lock is in Redis's append-only file as its holder left it and the holder
+ * cannot free it; `frozen` runs then, Redis stops, and the replicas go on.
+ */
+export async function stopRedisWhileLockHeld(system: DistributedSystem, lock: string, frozen: () => void = () => undefined): Promise<void> {
+  const { redis } = system.servers;
+  const direct = new Redis(redis.url);
+  const pids = system.replicas('page').map((replica) => replica.pid() as number);
+  for (let tries = 0; ; tries++) {
+    if (tries > 5_000) throw new Error(`${lock} was never seen held`);
+    if (!(await direct.exists(lock))) continue;
+    for (const pid of pids) process.kill(pid, 'SIGSTOP');
+    if (await direct.exists(lock)) break;
+    for (const pid of pids) process.kill(pid, 'SIGCONT');
+  }
+  direct.disconnect();
+  frozen();
+  try {
+    await redis.stop();
+  } finally {
+    for (const pid of pids) process.kill(pid, 'SIGCONT');
+  }
+}

@@ -1,5 +1,4 @@
-import Redis from 'ioredis';
-import { startDistributedSystem, SYSTEM_ADMIN_PASSWORD, type DistributedSystem } from '@quire/e2e';
+import { startDistributedSystem, stopRedisWhileLockHeld, SYSTEM_ADMIN_PASSWORD, type DistributedSystem } from '@quire/e2e';
 import { ApiClient } from '@quire/testing';
 
 /**
@@ -205,23 +204,7 @@ class FaultBench {
       }
     });
     await sleep(1_000);
-    const direct = new Redis(redis.url);
-    const lock = `lock:page-save:${this.pageId}`;
-    const pids = this.system.replicas('page').map((replica) => replica.pid() as number);
-    for (let tries = 0; ; tries++) {
-      if (tries > 5_000) throw new Error(`${lock} was never seen held`);
-      if (!(await direct.exists(lock))) continue;
-      for (const pid of pids) process.kill(pid, 'SIGSTOP');
-      if (await direct.exists(lock)) break;
-      for (const pid of pids) process.kill(pid, 'SIGCONT');
-    }
-    direct.disconnect();
-    phase = 'down';
-    try {
-      await redis.stop();
-    } finally {
-      for (const pid of pids) process.kill(pid, 'SIGCONT');
-    }
+    await stopRedisWhileLockHeld(this.system, `lock:page-save:${this.pageId}`, () => (phase = 'down'));
     await sleep(REDIS_OUTAGE_MS);
     await redis.start();
     phase = 'back';
