@@ -3,7 +3,7 @@
 # One image recipe for every Quire process. Build one image per app:
 #   docker build --build-arg APP=gateway -t quire/gateway:latest .
 #   docker build --build-arg APP=auth    -t quire/auth:latest .
-# APP is gateway or a directory name under services/ (auth item page team notice admin export search), or embedded
+# APP is gateway or a directory name under services/ (auth item page team notice admin export search import), or embedded
 # (everything in one process, data under DATA_DIR). Each image holds only what its app runs on.
 # The gateway listens on $PORT (4999); services speak NATS only and expose no HTTP port.
 
@@ -30,6 +30,7 @@ COPY services/notice/package.json services/notice/
 COPY services/admin/package.json services/admin/
 COPY services/export/package.json services/export/
 COPY services/search/package.json services/search/
+COPY services/import/package.json services/import/
 COPY gateway/package.json gateway/
 COPY embedded/package.json embedded/
 COPY web/package.json web/
@@ -45,7 +46,7 @@ RUN npm run build
 # no devDependencies, nothing of libs/testing, e2e, load-tests or web; e2e/deploy checks what it contains),
 # those workspaces' dist/ plus sources (the source maps point at them), the container scripts, and the
 # built SPA where the gateway is part of the app. APP is declared here, after the build, so that the layers
-# above are shared by the eight images.
+# above are shared by the nine images.
 ARG APP=gateway
 RUN case "$APP" in \
       gateway | embedded) app_workspace="$APP" ;; \

@@ -45,6 +45,7 @@ const workspaces = {
   'admin-service': 'services/admin',
   'export-service': 'services/export',
   'search-service': 'services/search',
+  'import-service': 'services/import',
 };
 
 /** Specs beside the code that start a real server or a process they kill, so they run with the integration project. */

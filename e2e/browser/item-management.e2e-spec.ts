@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { QuireConfig } from '@quire/config';
 import { QUIRE_CONFIG } from '@quire/platform';
-import type { CatalogGroup, ItemListEntry, ItemRow, ItemTeamEntry, ItemTokenRow, MemberListEntry, TeamItemMemberEntry, TeamRow } from '@quire/proto';
+import { strToU8, zipSync } from 'fflate';
+import type { CatalogGroup, ItemListEntry, ItemRow, ItemTeamEntry, ItemTokenRow, MemberListEntry, RegularItemInfo, TeamItemMemberEntry, TeamRow } from '@quire/proto';
 import { describeWith } from '@quire/testing';
 import type { Browser, Download, Locator } from 'playwright-core';
 import { BrowserVisitor, launchChromium } from './support/browser-session';
@@ -391,6 +392,27 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: item management
     expect(await owner.page.getByTestId('export-message').textContent()).toBe('This item has no pages yet');
     expect(await owner.page.getByTestId('export-progress').count()).toBe(0);
     await owner.screenshot('export-empty');
+  });
+
+  it('imports a zip of Markdown files from the new-item screen and opens the new item; a bad zip says why', async () => {
+    await owner.visit('/item/add');
+    const card = owner.page.getByTestId('import-markdown');
+    await card.getByText('Import Markdown zip').waitFor();
+    const chooser = card.locator('input[type=file]');
+    await chooser.setInputFiles({ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('not a zip at all') });
+    await card.getByRole('alert').getByText('The file is not a zip archive (or it is cut short)').waitFor();
+    await owner.screenshot('import-markdown-refused');
+
+    const zip = zipSync({ 'Welcome.md': strToU8('Hello from the zip'), 'Runbook/Restart.md': strToU8('# Restart\n\nsystemctl restart quire') });
+    await chooser.setInputFiles({ name: 'Ops runbook.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+    await owner.page.waitForURL(/\/\d+$/);
+    const imported = Number(new URL(owner.page.url()).pathname.slice(1));
+    const info = await callApi<RegularItemInfo>(owner, 'item/info', { item_id: imported });
+    expect(info.item_name).toBe('Ops runbook');
+    expect(info.menu.pages.map((page) => page.page_title)).toEqual(['Welcome']);
+    expect(info.menu.catalogs.map((catalog) => [catalog.cat_name, catalog.pages.map((page) => page.page_title)])).toEqual([['Runbook', ['Restart']]]);
+    await owner.page.getByText('Hello from the zip').waitFor();
+    await owner.screenshot('import-markdown-done');
   });
 
   it('lays the settings and catalog screens out at 390 px', async () => {

@@ -516,6 +516,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
         ['Site settings', 'settings'],
         ['Announcements', 'notices'],
         ['Mail outbox', 'outbox'],
+        ['ShowDoc import', 'import'],
       ] as const) {
         await phone.page.getByRole('tab', { name: tab }).click();
         await phone.page.getByTestId(`admin-${name === 'notices' ? 'notice' : name}`).waitFor();

@@ -42,6 +42,7 @@ const LEAKS: [string, RegExp][] = [
 const RAW_ANSWERS: Record<string, RegExp> = {
   'common/verify': /^image\/png$/,
   'common/qrcode': /^image\/png$/,
+  'common/showcaptcha': /^image\/png$/,
   'scriptcron/run': /^$/,
   'attachment/visitfile': /./,
   'export/word': /./,

@@ -4,6 +4,7 @@ import { AdminModule } from '@quire/admin-service';
 import { AuthModule } from '@quire/auth-service';
 import { ExportModule } from '@quire/export-service';
 import { GatewayModule } from '@quire/gateway';
+import { ImportModule } from '@quire/import-service';
 import { ItemModule } from '@quire/item-service';
 import { NoticeModule } from '@quire/notice-service';
 import { PageModule } from '@quire/page-service';
@@ -29,6 +30,7 @@ export class EmbeddedModule {
         AdminModule,
         ExportModule,
         SearchModule,
+        ImportModule,
       ],
     };
   }

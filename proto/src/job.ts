@@ -13,6 +13,13 @@ export const JobName = {
   SweepPages: 'page.sweep',
   /** Scheduled hourly: exported files a day old removed with their records. */
   SweepExports: 'export.sweep',
+  /**
+   * Scheduled (one replica runs each): a search replica whose index is built writes a copy of it to
+   * BlobStorage, which a new replica loads instead of rebuilding from the pages.
+   */
+  SnapshotSearch: 'search.snapshot',
+  /** A ShowDoc site uploaded in the console, imported (issue 16). */
+  ImportShowdoc: 'import.showdoc',
 } as const;
 
 export type JobName = (typeof JobName)[keyof typeof JobName];
@@ -24,6 +31,14 @@ export interface JobPayloads {
   [JobName.PurgeItems]: ScheduledJobPayload;
   [JobName.SweepPages]: ScheduledJobPayload;
   [JobName.SweepExports]: ScheduledJobPayload;
+  [JobName.SnapshotSearch]: ScheduledJobPayload;
+  [JobName.ImportShowdoc]: ImportJobPayload;
+}
+
+/** What an import job carries: its record, and the administrator who started it (without the session token). */
+export interface ImportJobPayload {
+  import_id: string;
+  caller: Caller;
 }
 
 /** A scheduled job carries nothing: each run does the whole sweep. */

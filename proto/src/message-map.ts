@@ -32,14 +32,18 @@ import type { AddedUser, FindUserSchema, MailOutbox, TestLdapSchema, UserSummary
 import type {
   AdminAddUserSchema,
   AdminChangePasswordSchema,
+  CreatedCaptcha,
   CreateQrcodeSchema,
   ListAllUsersSchema,
   LoggedInUser,
+  LoginByVerifySchema,
   LoginUserSchema,
+  RegisterByVerifySchema,
   RegisterUserSchema,
   ResetPasswordByUrlSchema,
   ResetPasswordEmailSchema,
   ResetUserPasswordSchema,
+  ShowCaptchaSchema,
   UpdateEmailSchema,
   UpdateUserInfoSchema,
   UserInfo,
@@ -105,6 +109,7 @@ import type {
   DeletePageSchema,
   DeleteTemplateSchema,
   GetDefaultCatalogSchema,
+  GetMenuHitsSchema,
   GetMenuSchema,
   GetPageItemSchema,
   GetSinglePageSchema,
@@ -157,7 +162,40 @@ import type {
   TeamRow,
   TeamRowIdSchema,
 } from './schemas/team.schema';
-import type { ItemSearchResults, ItemSearchSchema, ReadableItems, SearchDocuments, SearchDocumentsSchema, SearchQuerySchema, SearchResults } from './schemas/search.schema';
+import type {
+  ItemSearchResults,
+  ItemSearchSchema,
+  ReadableItems,
+  SearchDocuments,
+  SearchDocumentsSchema,
+  SearchItemPages,
+  SearchItemPagesSchema,
+  SearchQuerySchema,
+  SearchResults,
+} from './schemas/search.schema';
+import type {
+  ImportCatalogsSchema,
+  ImportedCatalogs,
+  ImportedIds,
+  ImportedItem,
+  ImportedPages,
+  ImportedTeam,
+  ImportedUsers,
+  ImportHistorySchema,
+  ImportIdSchema,
+  ImportItemIdSchema,
+  ImportItemSchema,
+  ImportItemSortSchema,
+  ImportPagesSchema,
+  ImportSignsSchema,
+  ImportStatus,
+  ImportTeamSchema,
+  ImportTemplatesSchema,
+  ImportUsersSchema,
+  StartedImport,
+  StartShowdocImportSchema,
+} from './schemas/import.schema';
+import type { ImportContentsSchema, ImportedMarkdown, ImportedMove, ImportMarkdownSchema, ImportMoveSchema } from './schemas/markdown-import.schema';
 import type { Unchecked } from './validation';
 import type { Subject } from './subject';
 
@@ -182,6 +220,10 @@ export interface MessageMap {
   [Subject.AuthUserAll]: Contract<typeof ListAllUsersSchema, UserSuggestion[]>;
   [Subject.AuthCaptchaCreate]: Contract<null, Reply<never>>;
   [Subject.AuthQrcodeCreate]: Contract<typeof CreateQrcodeSchema, Reply<never>>;
+  [Subject.AuthCaptchaCreateById]: Contract<null, CreatedCaptcha>;
+  [Subject.AuthCaptchaShowById]: Contract<typeof ShowCaptchaSchema, Reply<never>>;
+  [Subject.AuthUserLoginByVerify]: Contract<typeof LoginByVerifySchema, Reply<LoggedInUser>>;
+  [Subject.AuthUserRegisterByVerify]: Contract<typeof RegisterByVerifySchema, Reply<LoggedInUser>>;
   [Subject.AuthCaptchaVerify]: Contract<typeof VerifyCaptchaSchema, Verdict>;
   [Subject.AuthUserVerifyPassword]: Contract<typeof VerifyUserPasswordSchema, Verdict>;
   [Subject.AuthUserFind]: Contract<typeof FindUserSchema, UserSummary | null>;
@@ -240,6 +282,7 @@ export interface MessageMap {
   [Subject.PageAttachmentDelete]: Contract<typeof DeleteAttachmentSchema, never[]>;
   [Subject.PageAttachmentVisit]: Contract<typeof VisitAttachmentSchema, Reply<never>>;
   [Subject.PageMenuGet]: Contract<typeof GetMenuSchema, Reply<Menu>>;
+  [Subject.PageMenuHits]: Contract<typeof GetMenuHitsSchema, Reply<Menu>>;
   [Subject.PagePageItem]: Contract<typeof GetPageItemSchema, PageItemRef | null>;
   [Subject.PageItemSinglePage]: Contract<typeof GetSinglePageSchema, PageRow | null>;
   [Subject.PageItemCreateFirstPage]: Contract<typeof CreateFirstPageSchema, PageRow>;
@@ -311,6 +354,28 @@ export interface MessageMap {
   // search
   [Subject.SearchPageQuery]: Contract<typeof SearchQuerySchema, SearchResults>;
   [Subject.SearchItemSearch]: Contract<typeof ItemSearchSchema, ItemSearchResults>;
+  [Subject.SearchItemPages]: Contract<typeof SearchItemPagesSchema, SearchItemPages>;
+
+  // imports: each owning service's writes
+  [Subject.AuthImportUsers]: Contract<typeof ImportUsersSchema, ImportedUsers>;
+  [Subject.ItemImportItem]: Contract<typeof ImportItemSchema, ImportedItem>;
+  [Subject.ItemImportPublish]: Contract<typeof ImportItemIdSchema, { published: boolean }>;
+  [Subject.ItemImportDiscard]: Contract<typeof ImportItemIdSchema, { discarded: boolean }>;
+  [Subject.ItemImportSort]: Contract<typeof ImportItemSortSchema, { positions: number }>;
+  [Subject.PageImportCatalogs]: Contract<typeof ImportCatalogsSchema, ImportedCatalogs>;
+  [Subject.PageImportPages]: Contract<typeof ImportPagesSchema, ImportedPages>;
+  [Subject.PageImportHistory]: Contract<typeof ImportHistorySchema, { versions: number }>;
+  [Subject.PageImportTemplates]: Contract<typeof ImportTemplatesSchema, ImportedIds>;
+  [Subject.PageImportTakenSigns]: Contract<typeof ImportSignsSchema, { taken: string[] }>;
+  [Subject.TeamImportTeam]: Contract<typeof ImportTeamSchema, ImportedTeam>;
+
+  // import
+  [Subject.ImportShowdocStart]: Contract<typeof StartShowdocImportSchema, StartedImport>;
+  [Subject.ImportJobStatus]: Contract<typeof ImportIdSchema, ImportStatus>;
+  [Subject.ImportJobReport]: Contract<typeof ImportIdSchema, Reply<never>>;
+  [Subject.ImportMarkdownAuto]: Contract<typeof ImportMarkdownSchema, ImportedMarkdown>;
+  [Subject.PageImportContents]: Contract<typeof ImportContentsSchema, { pages: number }>;
+  [Subject.PageImportMove]: Contract<typeof ImportMoveSchema, ImportedMove>;
 }
 
 /** A subject whose handler validates its params with `Schema` (`null`: it reads none) and answers `R`. */

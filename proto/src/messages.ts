@@ -43,6 +43,7 @@ export const Messages = {
   password_length: { en: 'A password has 6 to 128 characters', 'zh-cn': '密码长度为 6 到 128 个字符' },
   verification_code_are_incorrect: { en: 'Verification code are incorrect', 'zh-cn': '验证码不正确' },
   verification_code_required: { en: 'Please enter the verification code shown in the image', 'zh-cn': '请输入图片中的验证码' },
+  captcha_not_found: { en: 'This verification code has expired or was already used; ask for a new one', 'zh-cn': '验证码已过期或已使用，请重新获取' },
   no_empty_password: { en: 'no empty password', 'zh-cn': '密码不能为空' },
   username_or_password_incorrect: { en: 'Username or password are incorrect', 'zh-cn': '用户名或密码不正确' },
   login_too_many_failures: {
@@ -289,6 +290,52 @@ export const Messages = {
   search_keyword_required: { en: 'Enter a keyword to search for', 'zh-cn': '请输入要搜索的关键词' },
   search_item_not_found: { en: 'The item does not exist or has been deleted', 'zh-cn': '项目不存在或者已删除' },
   search_item_no_permission: { en: 'You may not read this item', 'zh-cn': '你无权查看此项目' },
+  // import service (issue 16)
+  import_not_sqlite: {
+    en: 'The file is not a SQLite database ({reason}): upload the Sqlite/showdoc.db.php file of the ShowDoc site',
+    'zh-cn': '该文件不是 SQLite 数据库（{reason}）：请上传 ShowDoc 站点的 Sqlite/showdoc.db.php 文件',
+  },
+  import_db_damaged: {
+    en: 'The database file is damaged or truncated ({reason}): copy it again from the ShowDoc site (with ShowDoc stopped)',
+    'zh-cn': '数据库文件已损坏或不完整（{reason}）：请在停止 ShowDoc 后重新复制该文件',
+  },
+  import_not_showdoc: {
+    en: 'The database is not a ShowDoc database: {reason}',
+    'zh-cn': '该数据库不是 ShowDoc 的数据库：{reason}',
+  },
+  import_uploads_unreadable: {
+    en: 'The uploads could not be read ({reason}): give the Public/Uploads folder of the ShowDoc site, or a zip of it',
+    'zh-cn': '无法读取上传文件（{reason}）：请提供 ShowDoc 站点的 Public/Uploads 目录或其 zip 压缩包',
+  },
+  import_db_required: { en: 'Upload the ShowDoc database file (field db)', 'zh-cn': '请上传 ShowDoc 数据库文件（字段 db）' },
+  import_not_found: { en: 'The import does not exist or has expired', 'zh-cn': '导入任务不存在或已过期' },
+  import_not_finished: { en: 'The import is not finished yet', 'zh-cn': '导入尚未完成' },
+  import_failed: { en: 'The import failed: {reason}', 'zh-cn': '导入失败：{reason}' },
+  import_already_running: {
+    en: 'An import is already running ({import_id}): wait until it is finished',
+    'zh-cn': '已有导入任务在运行（{import_id}）：请等待其完成',
+  },
+  // the import service: Markdown zips (import/auto)
+  import_file_type: { en: 'Only a .zip of Markdown files can be imported here', 'zh-cn': '这里只能导入 Markdown 文件的 .zip 压缩包' },
+  import_not_zip: { en: 'The file is not a zip archive (or it is cut short)', 'zh-cn': '该文件不是 zip 压缩包（或文件不完整）' },
+  import_zip_corrupt: { en: 'The zip cannot be read: {reason}', 'zh-cn': '无法读取该 zip 压缩包：{reason}' },
+  import_zip_encrypted: { en: 'The zip is encrypted ({name}): import a zip without a password', 'zh-cn': '该 zip 已加密（{name}）：请导入未加密的压缩包' },
+  import_zip_too_large: { en: 'The zip is too large (at most {max} MB)', 'zh-cn': 'zip 压缩包过大（最多 {max} MB）' },
+  import_zip_too_many_files: { en: 'The zip holds too many files (at most {max})', 'zh-cn': 'zip 压缩包中的文件过多（最多 {max} 个）' },
+  import_zip_too_big_unpacked: { en: 'The zip unpacks to more than {max} MB', 'zh-cn': 'zip 压缩包解压后超过 {max} MB' },
+  import_zip_file_too_large: { en: '{name} is larger than {max} MB', 'zh-cn': '{name} 超过 {max} MB' },
+  import_zip_unsafe_name: {
+    en: 'The zip holds a file whose path leaves the archive or is not allowed: {name}',
+    'zh-cn': 'zip 压缩包中有不允许的文件路径（指向压缩包之外或含非法字符）：{name}',
+  },
+  import_zip_name_encoding: {
+    en: 'The zip holds a file name that is not UTF-8 ({name}): create the zip again with UTF-8 file names',
+    'zh-cn': 'zip 压缩包中有非 UTF-8 编码的文件名（{name}）：请使用 UTF-8 文件名重新打包',
+  },
+  import_zip_duplicate_name: { en: 'The zip holds two files named {name}', 'zh-cn': 'zip 压缩包中有两个名为 {name} 的文件' },
+  import_zip_no_markdown: { en: 'The zip holds no Markdown (.md) file', 'zh-cn': 'zip 压缩包中没有 Markdown（.md）文件' },
+  import_page_too_long: { en: '{name} is longer than a page may be ({max} characters)', 'zh-cn': '{name} 超过单个页面的长度上限（{max} 个字符）' },
+  import_markdown_encoding: { en: '{name} is not UTF-8 text: save it as UTF-8 and zip it again', 'zh-cn': '{name} 不是 UTF-8 文本：请另存为 UTF-8 后重新打包' },
   // the HTTP API test tool's server proxy (Quire extension, /api/http-proxy)
   http_proxy_closed: {
     en: 'Sending requests through the server is turned off; an administrator can turn it on in the site settings',

@@ -40,7 +40,16 @@ describe('Routes', () => {
   });
 
   it('rate-limits login, register and the password endpoints', () => {
-    for (const call of ['user/login', 'user/register', 'user/resetPassword', 'user/resetPasswordEmail', 'user/resetPasswordByUrl', 'item/pwd']) {
+    for (const call of [
+      'user/login',
+      'user/register',
+      'user/loginByVerify',
+      'user/registerByVerify',
+      'user/resetPassword',
+      'user/resetPasswordEmail',
+      'user/resetPasswordByUrl',
+      'item/pwd',
+    ]) {
       const [controller, action] = call.split('/');
       expect(findRoute(controller, action)?.rateLimited).toBe(true);
     }
@@ -53,6 +62,10 @@ describe('Routes', () => {
   it.each([
     ['common/verify', 'read'],
     ['common/qrcode', 'read'],
+    ['common/showCaptcha', 'read'],
+    ['common/createCaptcha', 'write'],
+    ['user/loginByVerify', 'write'],
+    ['user/registerByVerify', 'write'],
     ['user/info', 'read'],
     ['item/info', 'read'],
     ['item/getKey', 'read'],
@@ -96,6 +109,6 @@ describe('Routes', () => {
   it('names the owning service first in every subject', () => {
     expect(serviceOf(Subject.AuthUserLogin)).toBe('auth');
     expect(serviceOf(Subject.TeamItemMemberSave)).toBe('team');
-    expect(new Set(Object.values(Subject).map(serviceOf))).toEqual(new Set(['auth', 'item', 'page', 'team', 'notice', 'admin', 'export', 'search']));
+    expect(new Set(Object.values(Subject).map(serviceOf))).toEqual(new Set(['auth', 'item', 'page', 'team', 'notice', 'admin', 'export', 'search', 'import']));
   });
 });

@@ -1,3 +1,5 @@
+import { SHOWDOC_IMPORT_MAX_BYTES } from './schemas/import.schema';
+import { MARKDOWN_IMPORT_LIMITS } from './schemas/markdown-import.schema';
 import { Subject } from './subject';
 
 /**
@@ -11,6 +13,8 @@ export type AuthRule = 'none' | 'optional' | 'required' | 'admin' | 'apiKey';
 export interface UploadRule {
   /** Multipart field names that may hold the file, first match wins. */
   fields: string[];
+  /** The largest file the route takes, when not MAX_UPLOAD_BYTES (a zip to import). */
+  maxBytes?: number;
   /** Answer in editor.md's protocol `{success, url, message}` instead of the envelope, errors included. */
   editorMd?: boolean;
 }
@@ -41,11 +45,16 @@ export interface Route {
 const table: Record<string, Route> = {
   'common/verify': { subject: Subject.AuthCaptchaCreate, auth: 'none', effect: 'read' },
   'common/qrcode': { subject: Subject.AuthQrcodeCreate, auth: 'none', effect: 'read' },
+  // ShowDoc 3.x: the POST stores a new captcha; the image only reads it.
+  'common/createcaptcha': { subject: Subject.AuthCaptchaCreateById, auth: 'none', effect: 'write' },
+  'common/showcaptcha': { subject: Subject.AuthCaptchaShowById, auth: 'none', effect: 'read' },
   'common/homepagesetting': { subject: Subject.AdminSettingHomePage, auth: 'none', effect: 'read' },
   'scriptcron/run': { subject: Subject.AdminCronRun, auth: 'none', effect: 'write' },
 
   'user/login': { subject: Subject.AuthUserLogin, auth: 'none', effect: 'write', rateLimited: true },
   'user/register': { subject: Subject.AuthUserRegister, auth: 'none', effect: 'write', rateLimited: true },
+  'user/loginbyverify': { subject: Subject.AuthUserLoginByVerify, auth: 'none', effect: 'write', rateLimited: true },
+  'user/registerbyverify': { subject: Subject.AuthUserRegisterByVerify, auth: 'none', effect: 'write', rateLimited: true },
   'user/info': { subject: Subject.AuthUserInfo, auth: 'required', effect: 'read' },
   'user/logout': { subject: Subject.AuthUserLogout, auth: 'optional', effect: 'write' },
   'user/updateinfo': { subject: Subject.AuthUserUpdateInfo, auth: 'required', effect: 'write' },
@@ -136,6 +145,10 @@ const table: Record<string, Route> = {
   'adminsetting/saveconfig': { subject: Subject.AdminSettingSave, auth: 'admin', effect: 'write' },
   'adminnotice/send': { subject: Subject.AdminNoticeSend, auth: 'admin', effect: 'write' },
   'adminmail/outbox': { subject: Subject.AdminMailOutbox, auth: 'admin', effect: 'read' },
+  // A ShowDoc site brought over (issue 16): its database, or a zip of the database and Public/Uploads, runs as a job.
+  'adminimport/showdoc': { subject: Subject.ImportShowdocStart, auth: 'admin', effect: 'write', upload: { fields: ['file', 'db'], maxBytes: SHOWDOC_IMPORT_MAX_BYTES } },
+  'adminimport/status': { subject: Subject.ImportJobStatus, auth: 'admin', effect: 'read' },
+  'adminimport/report': { subject: Subject.ImportJobReport, auth: 'admin', effect: 'read' },
 
   // The Word and Markdown exports answer the file (ShowDoc's export link is a GET navigation): reading, whatever job runs meanwhile.
   'export/word': { subject: Subject.ExportWordExport, auth: 'required', effect: 'read' },
@@ -143,6 +156,9 @@ const table: Record<string, Route> = {
   'export/status': { subject: Subject.ExportJobStatus, auth: 'required', effect: 'read' },
   'export/download': { subject: Subject.ExportJobDownload, auth: 'required', effect: 'read' },
   'export/markdown': { subject: Subject.ExportMarkdownExport, auth: 'required', effect: 'read' },
+
+  // ShowDoc's import/auto: a zip of Markdown files becomes an item (Quire reads no Postman or Swagger file).
+  'import/auto': { subject: Subject.ImportMarkdownAuto, auth: 'required', effect: 'write', upload: { fields: ['file'], maxBytes: MARKDOWN_IMPORT_LIMITS.maxZipBytes } },
 
   // Anonymous callers search the public items (and those their browser unlocked).
   'search/query': { subject: Subject.SearchPageQuery, auth: 'optional', effect: 'read' },

@@ -16,6 +16,12 @@ export const Subject = {
   AuthUserAll: 'auth.user.all',
   AuthCaptchaCreate: 'auth.captcha.create',
   AuthQrcodeCreate: 'auth.qrcode.create',
+  /** ShowDoc 3.x: a captcha kept under its own `captcha_id` (not the browser's), and its image. */
+  AuthCaptchaCreateById: 'auth.captcha.createById',
+  AuthCaptchaShowById: 'auth.captcha.showById',
+  /** ShowDoc 3.x: `user/login` / `user/register` checked with a `captcha_id` captcha every time. */
+  AuthUserLoginByVerify: 'auth.user.loginByVerify',
+  AuthUserRegisterByVerify: 'auth.user.registerByVerify',
   /** Internal: check (and consume) the captcha code the caller's browser was shown. */
   AuthCaptchaVerify: 'auth.captcha.verify',
   /** Internal: check a user's login password (item delete / archive / attorn). */
@@ -85,8 +91,10 @@ export const Subject = {
   PageAttachmentList: 'page.attachment.list',
   PageAttachmentDelete: 'page.attachment.delete',
   PageAttachmentVisit: 'page.attachment.visit',
-  /** Internal: the menu (pages and catalogs, or keyword hits) of an item, for item/info. */
+  /** Internal: the menu (pages and catalogs) of an item, for item/info. */
   PageMenuGet: 'page.menu.get',
+  /** Internal: item/info's keyword hits: the live pages of an item the search service found, in its order, flat. */
+  PageMenuHits: 'page.menu.hits',
   /** Internal: which item a live page belongs to (item/pwd from `/page/{id}`). */
   PagePageItem: 'page.page.item',
   /** Internal: the page of a single-page item, for item/info. */
@@ -171,11 +179,35 @@ export const Subject = {
   SearchPageQuery: 'search.page.query',
   /** ShowDoc 3.x's in-item search (`item/search`). */
   SearchItemSearch: 'search.item.search',
+  /** Internal (item service, after its visit check): the ids of one item's pages that match a keyword, best first (item/info). */
+  SearchItemPages: 'search.item.pages',
+  // imports (issue 16): internal writes of each owning service, sent by the import service only
+  AuthImportUsers: 'auth.import.users',
+  ItemImportItem: 'item.import.item',
+  ItemImportPublish: 'item.import.publish',
+  ItemImportDiscard: 'item.import.discard',
+  ItemImportSort: 'item.import.sort',
+  PageImportCatalogs: 'page.import.catalogs',
+  PageImportPages: 'page.import.pages',
+  PageImportHistory: 'page.import.history',
+  PageImportTemplates: 'page.import.templates',
+  PageImportTakenSigns: 'page.import.takenSigns',
+  /** Markdown import: the content of pages of a pending imported item, once the links between them are known. */
+  PageImportContents: 'page.import.contents',
+  /** Markdown import into an existing item: the catalogs, pages and files of the pending staging item join it, in one unit. */
+  PageImportMove: 'page.import.move',
+  TeamImportTeam: 'team.import.team',
+  // import: the console's ShowDoc import, run as a job
+  ImportShowdocStart: 'import.showdoc.start',
+  ImportJobStatus: 'import.job.status',
+  ImportJobReport: 'import.job.report',
+  /** `import/auto`: a zip of Markdown files (folders → catalogs) becomes a new item, or joins one the caller may edit. */
+  ImportMarkdownAuto: 'import.markdown.auto',
 } as const;
 
 export type Subject = (typeof Subject)[keyof typeof Subject];
 
-export const ServiceNames = ['auth', 'item', 'page', 'team', 'notice', 'admin', 'export', 'search'] as const;
+export const ServiceNames = ['auth', 'item', 'page', 'team', 'notice', 'admin', 'export', 'search', 'import'] as const;
 export type ServiceName = (typeof ServiceNames)[number];
 
 export function serviceOf(subject: Subject): ServiceName {

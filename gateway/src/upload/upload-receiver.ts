@@ -10,8 +10,7 @@ import { newUploadKey } from './upload-key';
 /** Enough leading bytes for every signature `sniffContentType` knows (it reads at most 512). */
 const SNIFF_BYTES = 512;
 const MAX_FIELD_BYTES = MAX_BODY_BYTES;
-/** Past this, the client is sending far more than any upload may hold: stop reading and close the connection. */
-const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + MAX_BODY_BYTES;
+const MIB = 1024 * 1024;
 
 export interface ReceivedUpload {
   /** The multipart text fields. */
@@ -20,13 +19,15 @@ export interface ReceivedUpload {
   file?: UploadedFile;
 }
 
-const tooLarge = () => new AppError(ErrorCode.Failed, 'attachment_too_large');
+/** The route's own limit (a zip to import) is told in megabytes; attachments keep ShowDoc's 4 MB message. */
+const tooLarge = (maxBytes: number) =>
+  maxBytes === MAX_UPLOAD_BYTES ? new AppError(ErrorCode.Failed, 'attachment_too_large') : new AppError(ErrorCode.Failed, 'payload_too_large', { max: Math.floor(maxBytes / MIB) });
 const malformed = (reason: string) => new AppError(ErrorCode.BadRequest, 'bad_request', { reason });
 
 /**
  * Reads a multipart body of an upload route: text fields into `fields`, and the first file
  * part of one of the rule's fields streamed straight into BlobStorage under a fresh key,
- * counted (refused past MAX_UPLOAD_BYTES) and typed by its first bytes. Other file parts are
+ * counted (refused past the rule's `maxBytes`, else MAX_UPLOAD_BYTES) and typed by its first bytes. Other file parts are
  * drained. On any failure nothing stays in storage.
  */
 @Injectable()
@@ -36,14 +37,17 @@ export class UploadReceiver {
   constructor(private readonly blobs: BlobStorage) {}
 
   receive(req: Request, rule: UploadRule): Promise<ReceivedUpload> {
+    const maxBytes = rule.maxBytes ?? MAX_UPLOAD_BYTES;
+    // Past this, the client is sending far more than the upload may hold: stop reading and close the connection.
+    const maxRequestBytes = maxBytes + MAX_BODY_BYTES;
     return new Promise<ReceivedUpload>((resolve, reject) => {
       let parser: busboy.Busboy;
       try {
         parser = busboy({
           headers: req.headers,
           defParamCharset: 'utf8',
-          // One byte over the limit, so a file of exactly MAX_UPLOAD_BYTES is still whole.
-          limits: { fieldSize: MAX_FIELD_BYTES, fields: 200, files: 5, fileSize: MAX_UPLOAD_BYTES + 1 },
+          // One byte over the limit, so a file of exactly the limit is still whole.
+          limits: { fieldSize: MAX_FIELD_BYTES, fields: 200, files: 5, fileSize: maxBytes + 1 },
         });
       } catch (error) {
         reject(malformed((error as Error).message));
@@ -85,7 +89,7 @@ export class UploadReceiver {
           drainPart(stream);
           return;
         }
-        upload = new FileUpload(this.blobs, this.logger, stream, info.filename ?? '');
+        upload = new FileUpload(this.blobs, this.logger, stream, info.filename ?? '', maxBytes);
       });
       parser.on('error', (error: Error) => {
         req.unpipe(parser);
@@ -95,12 +99,12 @@ export class UploadReceiver {
       parser.on('close', () => void settle());
       const count = (chunk: Buffer) => {
         received += chunk.length;
-        if (received <= MAX_REQUEST_BYTES) return;
+        if (received <= maxRequestBytes) return;
         req.off('data', count);
         req.unpipe(parser);
         req.pause();
         req.res?.setHeader('Connection', 'close');
-        fail(tooLarge());
+        fail(tooLarge(maxBytes));
       };
       req.on('data', count);
       req.on('close', () => {
@@ -137,10 +141,11 @@ class FileUpload {
     private readonly logger: Logger,
     private readonly part: Readable & { truncated?: boolean },
     private readonly name: string,
+    private readonly maxBytes: number,
   ) {
     const partEnded = new Promise<void>((resolve) => (this.ended = resolve));
     part.on('data', (chunk: Buffer) => this.take(chunk));
-    part.on('limit', () => this.abort(tooLarge()));
+    part.on('limit', () => this.abort(tooLarge(this.maxBytes)));
     part.on('error', (error: Error) => this.abort(malformed(error.message)));
     part.on('end', () => this.ended());
     // A storage failure ends the body early: keep draining the part so the request can finish.
@@ -162,7 +167,7 @@ class FileUpload {
   private take(chunk: Buffer): void {
     if (this.failure) return;
     this.size += chunk.length;
-    if (this.size > MAX_UPLOAD_BYTES) return this.abort(tooLarge());
+    if (this.size > this.maxBytes) return this.abort(tooLarge(this.maxBytes));
     if (!this.put) {
       this.head.push(chunk);
       if (this.size >= SNIFF_BYTES) this.start();
@@ -190,7 +195,7 @@ class FileUpload {
     if (this.failure || this.part.truncated) {
       await this.put?.catch(() => undefined);
       await this.removeBlob();
-      throw this.failure ?? tooLarge();
+      throw this.failure ?? tooLarge(this.maxBytes);
     }
     this.start();
     this.body.end();

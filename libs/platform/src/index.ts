@@ -35,6 +35,7 @@ export * from './sqlite/sqlite-document-store';
 export * from './sqlite/sqlite-key-value-store';
 export * from './sqlite/sqlite-small-blobs';
 export * from './sqlite/local-database';
+export * from './sqlite/sqlite-backup';
 // MongoDocumentStore and RedisKeyValueStore are not re-exported either (mongoose alone takes ~120 ms to
 // load): PlatformModule loads them in distributed mode; import them by path where needed.
 export * from './run-service';

@@ -15,3 +15,4 @@ export * from './slapd';
 export * from './mongo-wire-server';
 export * from './tcp-gate';
 export * from './store-fault';
+export * from './fixtures';

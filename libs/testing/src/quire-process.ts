@@ -16,6 +16,7 @@ export const QUIRE_APPS = {
   admin: 'services/admin/dist/main.js',
   export: 'services/export/dist/main.js',
   search: 'services/search/dist/main.js',
+  import: 'services/import/dist/main.js',
 } as const;
 
 export type QuireApp = keyof typeof QUIRE_APPS;

@@ -84,6 +84,39 @@ export type CreateQrcodeDto = z.output<typeof CreateQrcodeSchema>;
 export const captchaKey = (clientId: string) => `captcha:${clientId}`;
 export const CAPTCHA_TTL_SECONDS = 600;
 
+/**
+ * ShowDoc 3.x's captchas: `common/createCaptcha` answers a `captcha_id` (a random integer, not a
+ * sequence), whose code lives under this key for CAPTCHA_TTL_SECONDS and is used once.
+ */
+export const captchaByIdKey = (captchaId: number) => `captcha-id:${captchaId}`;
+/** 0 (or absent) is no captcha: it never matches. */
+const captchaId = () => integer(0).pipe(z.number().min(0, { error: 'param_out_of_range' }));
+
+/** `common/createCaptcha` data. */
+export interface CreatedCaptcha {
+  captcha_id: number;
+}
+
+/** `common/showCaptcha`: the image of a captcha made by `common/createCaptcha`. */
+export const ShowCaptchaSchema = z.object({ captcha_id: captchaId() });
+export type ShowCaptchaDto = z.output<typeof ShowCaptchaSchema>;
+
+/** `user/loginByVerify` (ShowDoc 3.x): `user/login` with a `captcha_id` captcha, asked every time. */
+export const LoginByVerifySchema = LoginUserSchema.omit({ v_code: true }).extend({ captcha_id: captchaId(), captcha: text() });
+export type LoginByVerifyDto = z.output<typeof LoginByVerifySchema>;
+
+/** `user/registerByVerify` (ShowDoc 3.x): `user/register` with a `captcha_id` captcha; answers like `user/login`. */
+export const RegisterByVerifySchema = RegisterUserSchema.omit({ v_code: true }).extend({ captcha_id: captchaId(), captcha: text() });
+export type RegisterByVerifyDto = z.output<typeof RegisterByVerifySchema>;
+
+/**
+ * A password hash written by the ShowDoc importer for ShowDoc's older salted MD5 scheme (before its
+ * bcrypt hashes): `showdoc-md5$<salt>$<32 hex>`, or `showdoc-md5$<32 hex>` when the user row had no salt.
+ * ShowDoc's bcrypt hashes (`$2y$…`) are stored as they are. Auth verifies both and re-hashes at the first login.
+ */
+export const SHOWDOC_MD5_HASH_PREFIX = 'showdoc-md5$';
+export const showdocMd5PasswordHash = (digest: string, salt = ''): string => `${SHOWDOC_MD5_HASH_PREFIX}${salt === '' ? '' : `${salt}$`}${digest.toLowerCase()}`;
+
 /** `user/login` data ([HEAD] shape): `user_token` lets script clients send the token as a parameter. */
 export interface LoggedInUser {
   uid: number;

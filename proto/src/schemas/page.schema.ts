@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { integer, requiredText, text } from '../validation';
+import { SEARCH_ITEM_PAGES_MAX } from './search.schema';
 
 /**
  * Cross-service contracts of the page service. The endpoint schemas of page/*, catalog/*,
@@ -33,9 +34,19 @@ export interface Menu {
   catalogs: MenuCatalog[];
 }
 
-/** `page.menu.get`: the whole menu, or a flat list of keyword hits with `catalogs: []`. */
-export const GetMenuSchema = z.object({ item_id: integer().pipe(z.number().min(1)), keyword: text() });
+/** `page.menu.get`: the whole menu of an item. */
+export const GetMenuSchema = z.object({ item_id: integer().pipe(z.number().min(1)) });
 export type GetMenuDto = z.output<typeof GetMenuSchema>;
+
+/**
+ * `page.menu.hits`: item/info's keyword answer, a flat list of the item's live pages among `page_ids`
+ * (the search service's hits), in that order, with `catalogs: []`.
+ */
+export const GetMenuHitsSchema = z.object({
+  item_id: integer().pipe(z.number().min(1)),
+  page_ids: z.array(z.number().int().positive()).max(SEARCH_ITEM_PAGES_MAX),
+});
+export type GetMenuHitsDto = z.output<typeof GetMenuHitsSchema>;
 
 /** `page.page.item` → `PageItemRef | null` for a live page. */
 export const GetPageItemSchema = z.object({ page_id: integer().pipe(z.number().min(1)) });

@@ -108,6 +108,24 @@ export interface ItemSearchResults {
   pages: ItemSearchPage[];
 }
 
+/** Most page ids one `search.item.pages` answers (the best ones). */
+export const SEARCH_ITEM_PAGES_MAX = 500;
+
+/**
+ * `search.item.pages` (internal): item/info's keyword search, asked by the item service once it
+ * has checked the caller's visit right; it searches that one item only.
+ */
+export const SearchItemPagesSchema = z.object({
+  item_id: integer(0).pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') })),
+  keyword: keyword(),
+});
+export type SearchItemPagesDto = z.output<typeof SearchItemPagesSchema>;
+
+/** `search.item.pages` → the ids of the item's matching pages, best first, at most SEARCH_ITEM_PAGES_MAX. */
+export interface SearchItemPages {
+  page_ids: number[];
+}
+
 /* ------------------------------------------------------------------------------------------
  * What the search service asks the others.
  * ---------------------------------------------------------------------------------------- */

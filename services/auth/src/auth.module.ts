@@ -8,12 +8,15 @@ import { EmailTokenRepository } from './email/email-token.repository';
 import { EmailController } from './email/email.controller';
 import { EmailService } from './email/email.service';
 import { MailThrottle } from './email/mail-throttle';
+import { UserImportController } from './import/user-import.controller';
+import { UserImportService } from './import/user-import.service';
 import { LdapDirectory } from './ldap/ldap-directory';
 import { LdapController } from './ldap/ldap.controller';
 import { LdapService } from './ldap/ldap.service';
 import { MailOutboxController } from './mail/mail-outbox.controller';
 import { MailOutboxService } from './mail/mail-outbox.service';
 import { CaptchaController } from './captcha/captcha.controller';
+import { CaptchaByIdService } from './captcha/captcha-by-id.service';
 import { CaptchaService } from './captcha/captcha.service';
 import { LoginAttemptLimiter } from './login-guard/login-attempt-limiter';
 import { LoginFailureCounter } from './login-guard/login-failure-counter';
@@ -23,6 +26,7 @@ import { LegacySessionUpgrade } from './session/legacy-session-upgrade';
 import { SessionService } from './session/session.service';
 import { AdminSeeder } from './user/admin-seeder';
 import { PasswordChangeService } from './user/password-change.service';
+import { LegacyHashCensus } from './user/legacy-hash-census';
 import { PasswordHasher } from './user/password-hasher';
 import { MailProcessor } from './mail/mail.processor';
 import { UserDirectoryController } from './user/user-directory.controller';
@@ -38,7 +42,17 @@ import { UserService } from './user/user.service';
  * PlatformModule of the composition root.
  */
 @Module({
-  controllers: [UserController, UserDirectoryController, CaptchaController, QrcodeController, UserAdminController, EmailController, LdapController, MailOutboxController],
+  controllers: [
+    UserController,
+    UserDirectoryController,
+    CaptchaController,
+    QrcodeController,
+    UserAdminController,
+    EmailController,
+    LdapController,
+    MailOutboxController,
+    UserImportController,
+  ],
   providers: [
     UserRepository,
     PasswordHasher,
@@ -48,6 +62,8 @@ import { UserService } from './user/user.service';
     LoginFailureCounter,
     LoginAttemptLimiter,
     CaptchaService,
+    CaptchaByIdService,
+    LegacyHashCensus,
     QrcodeService,
     UserService,
     AdminSeeder,
@@ -63,6 +79,7 @@ import { UserService } from './user/user.service';
     MailThrottle,
     EmailService,
     MailOutboxService,
+    UserImportService,
   ],
 })
 export class AuthModule {}

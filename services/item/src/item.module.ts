@@ -10,6 +10,7 @@ import { AuthClient } from './clients/auth.client';
 import { NoticeClient } from './clients/notice.client';
 import { NoticeVersion } from './clients/notice-version';
 import { PageClient } from './clients/page.client';
+import { SearchClient } from './clients/search.client';
 import { TeamClient } from './clients/team.client';
 import { ItemInfoService } from './item/item-info.service';
 import { ItemSortRepository } from './item/item-sort.repository';
@@ -18,6 +19,8 @@ import { ItemRepository } from './item/item.repository';
 import { ItemService } from './item/item.service';
 import { VisitPasswordFailureCounter } from './item/visit-password-failure-counter';
 import { VisitPasswordService } from './item/visit-password.service';
+import { ItemImportController } from './import/item-import.controller';
+import { ItemImportService } from './import/item-import.service';
 import { MaintenanceController } from './maintenance/maintenance.controller';
 import { MaintenanceService } from './maintenance/maintenance.service';
 import { MemberController } from './member/member.controller';
@@ -33,7 +36,7 @@ import { SearchChanges } from './search/search-changes';
  * of the composition root.
  */
 @Module({
-  controllers: [ItemController, AccessController, MemberController, ApiKeyController, OpenApiController, MaintenanceController, ...ItemAdminControllers],
+  controllers: [ItemController, AccessController, MemberController, ApiKeyController, OpenApiController, MaintenanceController, ItemImportController, ...ItemAdminControllers],
   providers: [
     AccessVersion,
     NoticeVersion,
@@ -43,6 +46,7 @@ import { SearchChanges } from './search/search-changes';
     ItemTokenRepository,
     AuthClient,
     PageClient,
+    SearchClient,
     TeamClient,
     NoticeClient,
     ItemAccessService,
@@ -54,6 +58,7 @@ import { SearchChanges } from './search/search-changes';
     ApiKeyService,
     OpenApiService,
     MaintenanceService,
+    ItemImportService,
     SearchChanges,
     ...ItemAdminProviders,
   ],

@@ -94,6 +94,63 @@ describe('item service: item/info', () => {
     expect(info.default_cat_id2).toBe(cat);
   });
 
+  describe('keyword hits, from the search index', () => {
+    const hits = async (caller: User, itemId: number, keyword: string) =>
+      (await world.send<RegularInfo>(Subject.ItemItemInfo, caller, { item_id: itemId, keyword })).menu.pages.map((page) => page.page_title);
+
+    it('finds a Chinese word in the middle of a sentence and an English word by its stem, title hits first', async () => {
+      const itemId = await world.item(owner);
+      await world.page(owner, itemId, '接口说明', { page_content: '本接口用于查询订单状态，并返回订单编号。' });
+      await world.page(owner, itemId, 'Nightly reports', { page_content: 'The data is exported every night.' });
+      await world.page(owner, itemId, 'Export settings', { page_content: 'Choose a format.' });
+      await world.page(owner, itemId, 'Unrelated', { page_content: 'Nothing to see here.' });
+      const elsewhere = await world.item(owner);
+      await world.page(owner, elsewhere, 'Other export', { page_content: '订单' });
+
+      expect(await hits(owner, itemId, '订单')).toEqual(['接口说明']);
+      expect(await hits(owner, itemId, 'export')).toEqual(['Export settings', 'Nightly reports']);
+      expect(await hits(owner, itemId, 'exporting')).toEqual(['Export settings', 'Nightly reports']);
+      expect(await hits(owner, itemId, 'no such words')).toEqual([]);
+    });
+
+    it('finds a page by what was saved last at the very next request, and a deleted page no more', async () => {
+      const itemId = await world.item(owner);
+      const page = await world.page(owner, itemId, 'Refunds', { page_content: 'Refunds take three days.' });
+      expect(await hits(owner, itemId, 'refund')).toEqual(['Refunds']);
+
+      await world.page(owner, itemId, 'Refunds', { page_id: page.page_id, page_content: 'Chargebacks are handled by the bank.' });
+      expect(await hits(owner, itemId, 'chargeback')).toEqual(['Refunds']);
+      expect(await hits(owner, itemId, 'three days')).toEqual([]);
+      await world.send(Subject.PagePageDelete, owner, { page_id: page.page_id });
+      expect(await hits(owner, itemId, 'chargeback')).toEqual([]);
+      expect(await hits(owner, itemId, 'refund')).toEqual([]);
+    });
+
+    it('keeps the shape of item/info: the same fields, flat pages with the menu fields, no catalogs', async () => {
+      const itemId = await world.item(owner, { name: 'Shop & <Co>' });
+      const cat = await world.catalog(owner, itemId, 'Orders');
+      const page = await world.page(owner, itemId, 'Order <list>', { cat_id: cat, page_content: 'GET /orders' });
+      const plain = await world.send<RegularInfo>(Subject.ItemItemInfo, owner, { item_id: itemId });
+      const found = await world.send<RegularInfo>(Subject.ItemItemInfo, owner, { item_id: itemId, keyword: 'orders', default_page_id: page.page_id });
+      expect(Object.keys(found)).toEqual(Object.keys(plain));
+      expect(found).toMatchObject({ item_name: 'Shop &amp; &lt;Co&gt;', default_page_id: String(page.page_id), default_cat_id2: cat, is_login: true, ItemPermn: true, ItemCreator: true });
+      expect(found.menu).toEqual({
+        pages: [{ page_id: page.page_id, author_uid: owner.uid, cat_id: cat, page_title: 'Order &lt;list&gt;', addtime: expect.any(Number) }],
+        catalogs: [],
+      });
+    });
+
+    it('answers 10303 to a stranger searching a private item, as without a keyword', async () => {
+      const itemId = await world.item(owner, { password: 'secret' });
+      await world.page(owner, itemId, 'Secret plans', { page_content: 'hidden' });
+      const stranger = await world.user();
+      expect(await failure(world.send(Subject.ItemItemInfo, stranger, { item_id: itemId, keyword: 'secret' }))).toEqual({
+        code: ErrorCode.NotCreator,
+        key: 'item_visit_password_required',
+      });
+    });
+  });
+
   it('finds an item by its personal domain, as item_id or item_domain', async () => {
     const itemId = await world.item(owner, { domain: 'finder' });
     expect((await world.send<RegularInfo>(Subject.ItemItemInfo, owner, { item_id: 'finder' })).item_id).toBe(itemId);

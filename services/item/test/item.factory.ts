@@ -4,15 +4,19 @@ import { type ContextApp, createContextApp, createUser } from '@quire/testing';
 import { AuthModule } from '../../auth/src/auth.module';
 import { NoticeModule } from '../../notice/src/notice.module';
 import { PageModule } from '../../page/src/page.module';
+import { SearchLifecycle } from '../../search/src/feed/search-lifecycle';
+import { SearchModule } from '../../search/src/search.module';
 import { TeamModule } from '../../team/src/team.module';
 import type { ItemEntity } from '../src/item/item.entity';
 import { ItemRepository } from '../src/item/item.repository';
 import { ItemModule } from '../src/item.module';
 import { MemberRepository } from '../src/member/member.repository';
 
-/** The item service with the services it talks to (page, auth, team, notice), on the embedded platform. */
-export function bootItemApp(): Promise<ContextApp> {
-  return createContextApp([ItemModule, PageModule, AuthModule, TeamModule, NoticeModule], { env: { LANGUAGE: 'en' } });
+/** The item service with the services it talks to (page, auth, team, notice, search), on the embedded platform. */
+export async function bootItemApp(): Promise<ContextApp> {
+  const ctx = await createContextApp([ItemModule, PageModule, AuthModule, TeamModule, NoticeModule, SearchModule], { env: { LANGUAGE: 'en' } });
+  await ctx.app.get(SearchLifecycle).whenBuilt();
+  return ctx;
 }
 
 export type User = Caller & { password: string };

@@ -3,6 +3,8 @@ import { AccessVersion } from './access/access-version';
 import { ItemAccessService } from './access/item-access.service';
 import { AttachmentModule } from './attachment/attachment.module';
 import { PageExportModule } from './export/page-export.module';
+import { ContentImportModule } from './import/content-import.module';
+import { MarkdownPagesModule } from './import/markdown-pages.module';
 import { CatalogController } from './catalog/catalog.controller';
 import { CatalogRepository } from './catalog/catalog.repository';
 import { CatalogService } from './catalog/catalog.service';
@@ -43,7 +45,7 @@ import { TemplateService } from './template/template.service';
  * other in a circle. It imports no adapter: the ports come from the global PlatformModule.
  */
 @Module({
-  imports: [AttachmentModule, PageExportModule],
+  imports: [AttachmentModule, PageExportModule, ContentImportModule, MarkdownPagesModule],
   controllers: [
     PageController,
     HistoryController,

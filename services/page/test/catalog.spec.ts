@@ -167,7 +167,7 @@ describe('page service: catalogs and menus', () => {
   });
 
   describe('page.menu.get', () => {
-    it('builds the nested menu of live pages and finds keywords in titles and contents, case-insensitively and literally', async () => {
+    it('builds the nested menu of live pages', async () => {
       const itemId = await world.item(owner);
       const top = await world.catalog(owner, itemId, 'Top');
       const mid = await world.catalog(owner, itemId, 'Mid', top);
@@ -184,12 +184,29 @@ describe('page service: catalogs and menus', () => {
       expect(leafNode).toMatchObject({ cat_id: leaf, level: 4, pages: [{ page_title: 'In leaf' }] });
       expect(leafNode).not.toHaveProperty('catalogs');
       expect(Object.keys(menu.pages[0]).sort()).toEqual(['addtime', 'author_uid', 'cat_id', 'page_id', 'page_title']);
+    });
+  });
 
-      const hits = await world.send<Menu>(Subject.PageMenuGet, owner, { item_id: itemId, keyword: 'match' });
-      expect(hits).toEqual({ pages: [expect.objectContaining({ page_title: 'Title MATCH' })], catalogs: [] });
-      const regex = await world.send<Menu>(Subject.PageMenuGet, owner, { item_id: itemId, keyword: '(regex)' });
-      expect(regex.pages.map((page) => page.page_title)).toEqual(['In leaf']);
-      expect((await world.send<Menu>(Subject.PageMenuGet, owner, { item_id: itemId, keyword: '.*' })).pages).toEqual([]);
+  describe('page.menu.hits', () => {
+    it("answers the search's hits flat, in its order, with the menu's fields: only live pages of the item named", async () => {
+      const itemId = await world.item(owner);
+      const top = await world.catalog(owner, itemId, 'Top');
+      const first = await world.page(owner, itemId, 'First <b>', { cat_id: top, s_number: 1 });
+      const second = await world.page(owner, itemId, 'Second', { s_number: 2 });
+      const gone = await world.page(owner, itemId, 'Gone');
+      await world.send(Subject.PagePageDelete, owner, { page_id: gone.page_id });
+      const elsewhere = await world.page(owner, await world.item(owner), 'Elsewhere');
+
+      const pageIds = [second.page_id, gone.page_id, elsewhere.page_id, first.page_id];
+      const hits = await world.send<Menu>(Subject.PageMenuHits, owner, { item_id: itemId, page_ids: pageIds });
+      expect(hits).toEqual({
+        pages: [
+          { page_id: second.page_id, author_uid: owner.uid, cat_id: 0, page_title: 'Second', addtime: expect.any(Number) },
+          { page_id: first.page_id, author_uid: owner.uid, cat_id: top, page_title: 'First &lt;b&gt;', addtime: expect.any(Number) },
+        ],
+        catalogs: [],
+      });
+      expect(await world.send<Menu>(Subject.PageMenuHits, owner, { item_id: itemId, page_ids: [] })).toEqual({ pages: [], catalogs: [] });
     });
   });
 });

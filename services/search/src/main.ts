@@ -1,7 +1,10 @@
 import 'reflect-metadata';
 import { runService } from '@quire/platform';
-import { appErrors } from '@quire/proto';
+import { appErrors, JobName } from '@quire/proto';
 import { SearchModule } from './search.module';
 
-/** The search service as its own process: NATS queue group 'search', its index in DATA_DIR/search.db. */
-runService('search', SearchModule, { consumes: [], errors: appErrors });
+/**
+ * The search service as its own process: NATS queue group 'search', its index in DATA_DIR/search.db,
+ * started from the latest snapshot in BlobStorage and snapshotted by the scheduled `search.snapshot` job.
+ */
+runService('search', SearchModule.withSnapshots(), { consumes: [JobName.SnapshotSearch], errors: appErrors });

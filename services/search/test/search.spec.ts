@@ -209,6 +209,23 @@ describe('search service: search/query and item/search', () => {
       expect(await world.found(owner, 'wulfenite')).toEqual([pageId]);
     });
 
+    it('finds every page of a burst of saves at the next request, edits and deletes among them too', async () => {
+      const itemId = await world.item(owner);
+      // More saves at once than one index commit takes: they are indexed in several batches.
+      const pageIds = await Promise.all(Array.from({ length: 70 }, (_, i) => world.page(owner, itemId, `Burst ${i}`, `autunite batch ${i}`)));
+      expect((await world.search(owner, 'autunite', { item_id: itemId, count: 50 })).total).toBe(70);
+      await Promise.all([
+        world.send(Subject.PagePageSave, owner, { page_id: pageIds[0], item_id: itemId, page_title: 'Burst 0', page_content: 'torbernite now' }),
+        world.send(Subject.PagePageDelete, owner, { page_id: pageIds[1] }),
+        ...pageIds
+          .slice(2, 40)
+          .map((pageId, i) => world.send(Subject.PagePageSave, owner, { page_id: pageId, item_id: itemId, page_title: `Burst ${i + 2}`, page_content: `autunite again ${i}` })),
+      ]);
+      expect((await world.search(owner, 'autunite', { item_id: itemId, count: 50 })).total).toBe(68);
+      expect(await world.found(owner, 'torbernite', { item_id: itemId })).toEqual([pageIds[0]]);
+      expect((await world.found(owner, 'autunite again', { item_id: itemId, count: 50 })).sort()).toEqual(pageIds.slice(2, 40).sort());
+    });
+
     it('follows a catalog rename and delete, and an item delete', async () => {
       const itemId = await world.item(owner);
       const catId = await world.catalog(owner, itemId, 'Chapter');

@@ -20,6 +20,8 @@ import { TeamOwnershipService } from './team/team-ownership.service';
 import { TeamController } from './team/team.controller';
 import { TeamRepository } from './team/team.repository';
 import { TeamService } from './team/team.service';
+import { TeamImportController } from './import/team-import.controller';
+import { TeamImportService } from './import/team-import.service';
 
 /**
  * Teams, team members, team items and the members' rights on them (collections `teams`,
@@ -30,7 +32,7 @@ import { TeamService } from './team/team.service';
  * adapter: the ports come from the global PlatformModule.
  */
 @Module({
-  controllers: [TeamController, TeamMemberController, TeamItemController, TeamItemMemberController, TeamAccessController],
+  controllers: [TeamController, TeamMemberController, TeamItemController, TeamItemMemberController, TeamAccessController, TeamImportController],
   providers: [
     AccessVersion,
     TeamRepository,
@@ -39,6 +41,7 @@ import { TeamService } from './team/team.service';
     TeamItemMemberRepository,
     TeamOwnershipService,
     TeamChanges,
+    TeamImportService,
     TeamService,
     TeamMemberService,
     TeamItemService,

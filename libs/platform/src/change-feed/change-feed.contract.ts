@@ -106,6 +106,14 @@ export function describeChangeFeedContract(name: string, factory: () => Promise<
       expect(ids(await resumed.until(1))).toEqual([3]);
     });
 
+    it('can replay from the next sequence and from any change it still holds', async () => {
+      const first = await sut.publish(topic, note(1));
+      await sut.publish(topic, note(2));
+
+      await expect(sut.canReplayFrom(first)).resolves.toBe(true);
+      await expect(sut.canReplayFrom((await sut.lastSequence()) + 1)).resolves.toBe(true);
+    });
+
     it('tries a failing change again, and a change that keeps failing does not hold back the ones after it', async () => {
       const calls: number[] = [];
       const handled: number[] = [];

@@ -90,6 +90,13 @@ export abstract class ChangeFeed<M extends object = object> {
   /** The sequence of the latest change accepted on any topic (0 when none): state built now is current up to it. */
   abstract lastSequence(): Promise<number>;
   /**
+   * Whether `subscribe(…, { fromSequence })` would deliver every change from `fromSequence` on: false
+   * when the feed no longer holds some of them (older than its limits keep) or when `fromSequence` lies
+   * beyond the next one (state taken from a feed that was since reset). A replica that loaded state
+   * current up to N asks for N + 1 before it trusts that state; false: build it anew.
+   */
+  abstract canReplayFrom(fromSequence: number): Promise<boolean>;
+  /**
    * Resolves once this process's subscribers have handled every change this process published before
    * the call (embedded: "a page saved is found by the very next request"). Distributed replicas
    * follow the stream on their own: there it resolves at once.

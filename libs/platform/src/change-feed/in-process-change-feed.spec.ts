@@ -68,6 +68,16 @@ describe(InProcessChangeFeed.name, () => {
     await sut.close();
   });
 
+  it('can replay from the oldest change it keeps, not from one it dropped; a sequence from an earlier run hides nothing', async () => {
+    const sut = new InProcessChangeFeed({ retain: 2 });
+    for (const id of [1, 2, 3]) await sut.publish('notes', note(id));
+
+    await expect(sut.canReplayFrom(1)).resolves.toBe(false);
+    await expect(sut.canReplayFrom(2)).resolves.toBe(true);
+    await expect(sut.canReplayFrom(501)).resolves.toBe(true);
+    await sut.close();
+  });
+
   it('lets a writer whose write is committed publish without failing when the feed refuses', async () => {
     const sut = new InProcessChangeFeed();
     await sut.close();

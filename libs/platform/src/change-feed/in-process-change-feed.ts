@@ -109,6 +109,15 @@ export class InProcessChangeFeed extends ChangeFeed {
     return this.sequence;
   }
 
+  /**
+   * True from the oldest change kept on, and beyond the last one: a sequence from an earlier run of the
+   * process (they start at 1 again) hides no change, since every change published after `subscribe`
+   * is delivered.
+   */
+  override async canReplayFrom(fromSequence: number): Promise<boolean> {
+    return fromSequence > this.sequence || fromSequence >= (this.kept[0]?.sequence ?? this.sequence + 1);
+  }
+
   override async caughtUp(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.drained()));
   }

@@ -65,6 +65,24 @@ describeWith({ binary: 'nats-server' }, JetStreamChangeFeed.name, () => {
     }
   });
 
+  it('cannot replay from a sequence the stream no longer holds, nor from one past its end (a stream made anew)', async () => {
+    const sut = new JetStreamChangeFeed({ url: nats.url });
+    const connection = await connect({ servers: nats.url });
+    try {
+      const old = await sut.publish('expiring', note(1));
+      const kept = await sut.publish('expiring', note(2));
+      // What the stream's age limit does to changes a week old.
+      await (await connection.jetstreamManager()).streams.purge(CHANGE_STREAM, { seq: kept });
+
+      await expect(sut.canReplayFrom(old)).resolves.toBe(false);
+      await expect(sut.canReplayFrom(kept)).resolves.toBe(true);
+      await expect(sut.canReplayFrom(kept + 1)).resolves.toBe(true);
+      await expect(sut.canReplayFrom(kept + 2)).resolves.toBe(false);
+    } finally {
+      await Promise.all([sut.close(), connection.close()]);
+    }
+  });
+
   it('refuses a publish at once while NATS is unreachable, so a save is not held up (publishAfterCommit logs it)', async () => {
     const sut = new JetStreamChangeFeed({ url: `nats://127.0.0.1:${await freePort()}` });
     const started = Date.now();

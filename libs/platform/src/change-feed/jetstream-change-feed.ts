@@ -181,6 +181,14 @@ export class JetStreamChangeFeed extends ChangeFeed {
     return this.lastSequenceOf(manager);
   }
 
+  /** Waits for NATS like a subscription does: the answer decides how a replica starts. */
+  override async canReplayFrom(fromSequence: number): Promise<boolean> {
+    const { manager } = await this.connected();
+    const { first_seq: first, last_seq: last } = (await manager.streams.info(CHANGE_STREAM)).state;
+    // An empty stream reports first_seq = last_seq + 1: only the next change is held.
+    return fromSequence >= Math.max(1, first) && fromSequence <= last + 1;
+  }
+
   /** Each replica follows the stream on its own (within about a second of a publish): nothing to wait for here. */
   override async caughtUp(): Promise<void> {
     return undefined;

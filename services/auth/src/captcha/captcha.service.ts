@@ -5,6 +5,8 @@ import { CAPTCHA_TTL_SECONDS, captchaKey } from '@quire/proto';
 import { CaptchaImage } from './captcha-image';
 
 const CODE_LENGTH = 4;
+/** A new code: four digits 1–9. */
+export const newCaptchaCode = () => Array.from({ length: CODE_LENGTH }, () => String(1 + randomInt(9))).join('');
 /** Marks a code as used, so two requests racing with the same code cannot both pass. */
 const claimKey = (clientId: string) => `captcha-claim:${clientId}`;
 
@@ -20,7 +22,7 @@ export class CaptchaService {
 
   /** Draws a new code for the browser and returns the PNG. */
   async create(clientId: string): Promise<Buffer> {
-    const code = Array.from({ length: CODE_LENGTH }, () => String(1 + randomInt(9))).join('');
+    const code = newCaptchaCode();
     if (clientId) {
       await this.kv.set(captchaKey(clientId), code, CAPTCHA_TTL_SECONDS);
       await this.kv.delete(claimKey(clientId));

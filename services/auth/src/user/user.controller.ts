@@ -4,8 +4,10 @@ import {
   type Incoming,
   ListAllUsersSchema,
   type LoggedInUser,
+  LoginByVerifySchema,
   LoginUserSchema,
   parseParams,
+  RegisterByVerifySchema,
   RegisterUserSchema,
   type Reply,
   ResetUserPasswordSchema,
@@ -29,6 +31,16 @@ export class UserController {
   @Handles(Subject.AuthUserLogin)
   login(@Payload() message: Incoming<typeof Subject.AuthUserLogin>): Promise<Reply<LoggedInUser>> {
     return this.users.login(message.caller, parseParams(LoginUserSchema, message.params));
+  }
+
+  @Handles(Subject.AuthUserLoginByVerify)
+  loginByVerify(@Payload() message: Incoming<typeof Subject.AuthUserLoginByVerify>): Promise<Reply<LoggedInUser>> {
+    return this.users.loginByVerify(message.caller, parseParams(LoginByVerifySchema, message.params));
+  }
+
+  @Handles(Subject.AuthUserRegisterByVerify)
+  registerByVerify(@Payload() message: Incoming<typeof Subject.AuthUserRegisterByVerify>): Promise<Reply<LoggedInUser>> {
+    return this.users.registerByVerify(message.caller, parseParams(RegisterByVerifySchema, message.params));
   }
 
   @Handles(Subject.AuthUserLogout)

@@ -10,6 +10,9 @@ export type UserGroup = (typeof UserGroup)[keyof typeof UserGroup];
 /** A stored user: what `user/info` shows, and the password hash, which never leaves the auth service. */
 export interface UserEntity extends UserInfo {
   groupid: UserGroup;
-  /** An argon2id PHC string. */
+  /**
+   * An argon2id PHC string, or a hash a ShowDoc import brought (bcrypt `$2y$…`, or
+   * `showdoc-md5$…`), which the first successful login replaces with argon2id.
+   */
   password_hash: string;
 }

@@ -105,6 +105,19 @@ export class UserRepository implements OnModuleInit {
     return (await this.users.updateOne({ uid }, { $set: { password_hash: passwordHash } })) > 0;
   }
 
+  /**
+   * Replaces an imported hash after a login checked it; false when the hash changed meanwhile
+   * (a password change wins over the upgrade).
+   */
+  async replacePasswordHash(uid: number, previousHash: string, passwordHash: string): Promise<boolean> {
+    return (await this.users.updateOne({ uid, password_hash: previousHash }, { $set: { password_hash: passwordHash } })) > 0;
+  }
+
+  /** True while some user still has a bcrypt hash (`$2y$`/`$2a$`/`$2b$`) from a ShowDoc import. */
+  async hasBcryptHash(): Promise<boolean> {
+    return (await this.users.findOne({ password_hash: { $regex: /^\$2[aby]\$/ } })) !== null;
+  }
+
   async touchLastLogin(uid: number, time: number): Promise<void> {
     await this.users.updateOne({ uid }, { $set: { last_login_time: time } });
   }

@@ -6,7 +6,9 @@ import {
   ErrorCode,
   type ListAllUsersDto,
   type LoggedInUser,
+  type LoginByVerifyDto,
   type LoginUserDto,
+  type RegisterByVerifyDto,
   type RegisterUserDto,
   Reply,
   type ResetUserPasswordDto,
@@ -16,11 +18,13 @@ import {
   type UserSuggestion,
 } from '@quire/proto';
 import { SettingClient } from '../clients/setting.client';
+import { CaptchaByIdService } from '../captcha/captcha-by-id.service';
 import { CaptchaService } from '../captcha/captcha.service';
 import { LoginAttemptLimiter } from '../login-guard/login-attempt-limiter';
 import { LOGIN_FAILURE_LIMIT, LoginFailureCounter } from '../login-guard/login-failure-counter';
 import { LdapService } from '../ldap/ldap.service';
 import { SessionService } from '../session/session.service';
+import { LegacyHashCensus } from './legacy-hash-census';
 import { PasswordChangeService } from './password-change.service';
 import { PasswordHasher } from './password-hasher';
 import { type UserEntity, UserGroup } from './user.entity';
@@ -68,6 +72,8 @@ export class UserService {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly captcha: CaptchaService,
+    private readonly captchaById: CaptchaByIdService,
+    private readonly legacyHashes: LegacyHashCensus,
     private readonly failures: LoginFailureCounter,
     private readonly attempts: LoginAttemptLimiter,
     private readonly settings: SettingClient,
@@ -81,6 +87,24 @@ export class UserService {
     if (!(await this.captcha.consume(caller.clientId, dto.v_code))) {
       throw new AppError(ErrorCode.Captcha, 'verification_code_are_incorrect');
     }
+    const { token } = await this.createAccount(dto);
+    return Reply.withSession([], token, SESSION_TTL_SECONDS);
+  }
+
+  /**
+   * ShowDoc 3.x's `user/registerByVerify`: `register` with a `captcha_id` captcha; like ShowDoc 3.9
+   * it answers the new user as `user/login` does (its client keeps `user_token`).
+   */
+  async registerByVerify(caller: Caller, dto: RegisterByVerifyDto): Promise<Reply<LoggedInUser>> {
+    await this.assertRegistrationOpen(caller);
+    if (!(await this.captchaById.consume(dto.captcha_id, dto.captcha))) {
+      throw new AppError(ErrorCode.Captcha, 'verification_code_are_incorrect');
+    }
+    const { user, token } = await this.createAccount(dto);
+    return Reply.withSession(toLoggedInUser(user, token), token, SESSION_TTL_SECONDS);
+  }
+
+  private async createAccount(dto: RegisterUserDto | RegisterByVerifyDto): Promise<{ user: UserEntity; token: string }> {
     if (dto.password !== dto.confirm_password) throw AppError.failed('code_much_the_same');
     if (await this.users.findByUsername(dto.username)) throw AppError.failed('username_exists');
 
@@ -97,8 +121,7 @@ export class UserService {
       if (error instanceof DuplicateKeyError) throw AppError.failed('username_exists');
       throw error;
     }
-    const token = await this.sessions.create(user);
-    return Reply.withSession([], token, SESSION_TTL_SECONDS);
+    return { user, token: await this.sessions.create(user) };
   }
 
   /**
@@ -115,28 +138,49 @@ export class UserService {
         throw new AppError(ErrorCode.Captcha, 'verification_code_are_incorrect');
       }
     }
+    return this.checkCredentials(caller, dto.username, dto.password);
+  }
 
-    const local = await this.users.findByUsername(dto.username);
-    const valid = local ? await this.hasher.verify(local.password_hash, dto.password) : await this.hasher.verifyDecoy(dto.password);
+  /** ShowDoc 3.x's `user/loginByVerify`: `login` with a `captcha_id` captcha, asked every time. */
+  async loginByVerify(caller: Caller, dto: LoginByVerifyDto): Promise<Reply<LoggedInUser>> {
+    if (dto.password === '') throw new AppError(ErrorCode.Captcha, 'no_empty_password');
+    await this.attempts.assertAllowed(caller.ip, dto.username);
+    if (!(await this.captchaById.consume(dto.captcha_id, dto.captcha))) {
+      throw new AppError(ErrorCode.Captcha, 'verification_code_are_incorrect');
+    }
+    return this.checkCredentials(caller, dto.username, dto.password);
+  }
+
+  /**
+   * The local password, then the directory; a hash a ShowDoc import brought (bcrypt, salted MD5)
+   * is replaced with argon2id once it has matched.
+   */
+  private async checkCredentials(caller: Caller, username: string, password: string): Promise<Reply<LoggedInUser>> {
+    const local = await this.users.findByUsername(username);
+    const options = { padBcrypt: await this.legacyHashes.bcryptRemains() };
+    const valid = local ? await this.hasher.verify(local.password_hash, password, options) : await this.hasher.verifyDecoy(password, options);
     let user: UserEntity | null = local && valid ? local : null;
+    if (user && this.hasher.needsRehash(user.password_hash)) {
+      await this.users.replacePasswordHash(user.uid, user.password_hash, await this.hasher.hash(password));
+    }
     if (!user) {
       try {
-        user = await this.ldap.login(caller, dto.username, dto.password);
+        user = await this.ldap.login(caller, username, password);
       } catch (error) {
-        await this.failures.record(dto.username);
-        await this.attempts.recordFailure(caller.ip, dto.username);
+        await this.failures.record(username);
+        await this.attempts.recordFailure(caller.ip, username);
         throw error;
       }
     }
     if (!user) {
-      const count = await this.failures.record(dto.username);
-      await this.attempts.recordFailure(caller.ip, dto.username);
+      const count = await this.failures.record(username);
+      await this.attempts.recordFailure(caller.ip, username);
       const code = count < LOGIN_FAILURE_LIMIT ? ErrorCode.BadCredentials : ErrorCode.BadCredentialsCaptcha;
       throw new AppError(code, 'username_or_password_incorrect');
     }
 
-    await this.failures.reset(dto.username);
-    await this.attempts.recordSuccess(caller.ip, dto.username);
+    await this.failures.reset(username);
+    await this.attempts.recordSuccess(caller.ip, username);
     const now = unixNow();
     await this.users.touchLastLogin(user.uid, now);
     const token = await this.sessions.create(user);

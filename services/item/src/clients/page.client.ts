@@ -13,18 +13,26 @@ import {
   type UpsertPageByTitleDto,
 } from '@quire/proto';
 
+const EMPTY_MENU = '{"pages":[],"catalogs":[]}';
+
 /** What the item service asks the page service, on behalf of the original caller. */
 @Injectable()
 export class PageClient {
   constructor(private readonly transport: TransportClient<QuireContracts>) {}
 
   /**
-   * The nested menu of an item, or its keyword hits (flat `pages`, `catalogs: []`), as JSON text;
-   * `versions`: the cache versions the gateway forwarded with item/info, passed on.
+   * The nested menu of an item as JSON text; `versions`: the cache versions the gateway forwarded
+   * with item/info, passed on.
    */
-  async menuJson(caller: Caller, itemId: number, keyword = '', versions?: CacheVersions): Promise<string> {
-    const reply = await this.transport.send(Subject.PageMenuGet, { caller, params: { item_id: itemId, keyword }, versions });
-    return reply.json ?? '{"pages":[],"catalogs":[]}';
+  async menuJson(caller: Caller, itemId: number, versions?: CacheVersions): Promise<string> {
+    const reply = await this.transport.send(Subject.PageMenuGet, { caller, params: { item_id: itemId }, versions });
+    return reply.json ?? EMPTY_MENU;
+  }
+
+  /** Keyword hits as JSON text: the item's live pages among `pageIds`, in that order (flat `pages`, `catalogs: []`). */
+  async hitsJson(caller: Caller, itemId: number, pageIds: number[]): Promise<string> {
+    const reply = await this.transport.send(Subject.PageMenuHits, { caller, params: { item_id: itemId, page_ids: pageIds } });
+    return reply.json ?? EMPTY_MENU;
   }
 
   /** The item of a live page, or null. */

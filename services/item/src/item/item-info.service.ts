@@ -18,6 +18,7 @@ import {
 import { ItemAccessService } from '../access/item-access.service';
 import { NoticeClient } from '../clients/notice.client';
 import { PageClient } from '../clients/page.client';
+import { SearchClient } from '../clients/search.client';
 import { defaultCatalogs, NO_DEFAULT_CATALOGS } from './default-catalogs';
 
 /** `item/info`: what the item view needs (contract §9.3). */
@@ -27,6 +28,7 @@ export class ItemInfoService {
     private readonly access: ItemAccessService,
     private readonly pages: PageClient,
     private readonly notices: NoticeClient,
+    private readonly search: SearchClient,
   ) {}
 
   /**
@@ -56,12 +58,14 @@ export class ItemInfoService {
     }
 
     // The menu stays JSON text from the page service's cache to the envelope (it is large); it is
-    // parsed only to find the catalog chain of a default page. Keyword hits are flat: the chain
-    // needs the whole menu.
-    const menu = await this.pages.menuJson(caller, item.item_id, dto.keyword, versions);
+    // parsed only to find the catalog chain of a default page. Keyword hits are flat (the search
+    // service's, best first, read by the page service): the chain needs the whole menu.
+    const menu = dto.keyword
+      ? await this.pages.hitsJson(caller, item.item_id, await this.search.itemPages(caller, item.item_id, dto.keyword))
+      : await this.pages.menuJson(caller, item.item_id, versions);
     let catalogs = NO_DEFAULT_CATALOGS;
     if (dto.default_page_id > 0) {
-      const tree = dto.keyword ? await this.pages.menuJson(caller, item.item_id, '', versions) : menu;
+      const tree = dto.keyword ? await this.pages.menuJson(caller, item.item_id, versions) : menu;
       catalogs = defaultCatalogs(JSON.parse(tree) as Menu, dto.default_page_id);
     }
     const fields: Omit<RegularItemInfo, 'menu' | keyof ItemInfoRights> = {

@@ -15,6 +15,10 @@ export interface NewItem {
   now: number;
   /** Stored pending (not live) until `makeLive`: a copy, or a single-page item before its page exists. */
   pending?: boolean;
+  /** An imported item keeps its times and archived state (default: `now`, not archived); `now` stays the time of the write. */
+  addtime?: number;
+  last_update_time?: number;
+  is_archived?: 0 | 1;
 }
 
 export interface ItemChanges {
@@ -70,11 +74,11 @@ export class ItemRepository implements OnModuleInit {
       username: item.username,
       password: item.password,
       password_version: 0,
-      addtime: item.now,
-      last_update_time: item.now,
+      addtime: item.addtime ?? item.now,
+      last_update_time: item.last_update_time ?? item.now,
       item_domain: item.item_domain || undefined,
       item_type: item.item_type,
-      is_archived: 0,
+      is_archived: item.is_archived ?? 0,
       is_del: item.pending ? 1 : 0,
       del_time: item.pending ? item.now : 0,
       ...(item.pending ? { pending: 1 as const } : {}),

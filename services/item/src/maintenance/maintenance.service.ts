@@ -70,7 +70,7 @@ export class MaintenanceService {
    * members, credentials and the item row, in one unit: an item whose pages could not be purged
    * stays (not live) for the next run, which starts over.
    */
-  private async purgeItem(caller: Caller, itemId: number): Promise<boolean> {
+  async purgeItem(caller: Caller, itemId: number): Promise<boolean> {
     try {
       await this.pages.purgeItem(caller, itemId);
     } catch (error) {

@@ -77,6 +77,11 @@ export class AttachmentRepository implements OnModuleInit {
     if (fileIds.length > 0) await this.attachments.updateMany({ file_id: { $in: fileIds } }, { $set: { linked_at: time } });
   }
 
+  /** Every file uploaded to one item (a Markdown import's staging item) into another. */
+  moveToItem(fromItemId: number, toItemId: number): Promise<number> {
+    return this.version.renewAfter(this.attachments.updateMany({ item_id: fromItemId }, { $set: { item_id: toItemId } }));
+  }
+
   async delete(fileId: number): Promise<void> {
     await this.version.renewAfter(this.attachments.deleteOne({ file_id: fileId }));
   }

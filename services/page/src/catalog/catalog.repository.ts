@@ -61,4 +61,9 @@ export class CatalogRepository implements OnModuleInit {
   deleteByItem(itemId: number): Promise<number> {
     return this.version.renewAfter(this.catalogs.deleteMany({ item_id: itemId }));
   }
+
+  /** Every catalog of one item (a Markdown import's staging item) into another, tree and levels as they are. */
+  moveToItem(fromItemId: number, toItemId: number): Promise<number> {
+    return this.version.renewAfter(this.catalogs.updateMany({ item_id: fromItemId }, { $set: { item_id: toItemId } }));
+  }
 }

@@ -1,6 +1,6 @@
 import type { CatalogEntity } from '../catalog/catalog.entity';
 import type { PageSummary } from '../page/page.repository';
-import { buildMenu, buildSearchMenu } from './menu-builder';
+import { buildHitsMenu, buildMenu } from './menu-builder';
 
 const page = (page_id: number, cat_id: number, s_number = 99, page_title = `p${page_id}`): PageSummary => ({
   page_id,
@@ -42,9 +42,13 @@ describe('buildMenu', () => {
     expect(menu.catalogs[0].cat_name).toBe('&quot;x&quot;');
   });
 
-  it('gives keyword hits as a flat list in s_number order with no catalogs', () => {
-    expect(buildSearchMenu([page(2, 5, 3), page(1, 0, 7), page(3, 9, 3)])).toEqual({
-      pages: [expect.objectContaining({ page_id: 2 }), expect.objectContaining({ page_id: 3 }), expect.objectContaining({ page_id: 1 })],
+  it('gives keyword hits as a flat list in the order the search named them, no catalogs, leaving out pages not read', () => {
+    expect(buildHitsMenu([page(2, 5, 3), page(1, 0, 7), page(3, 9, 3)], [3, 8, 1, 2])).toEqual({
+      pages: [
+        { page_id: 3, author_uid: 1, cat_id: 9, page_title: 'p3', addtime: 1700000000 },
+        { page_id: 1, author_uid: 1, cat_id: 0, page_title: 'p1', addtime: 1700000000 },
+        { page_id: 2, author_uid: 1, cat_id: 5, page_title: 'p2', addtime: 1700000000 },
+      ],
       catalogs: [],
     });
   });

@@ -40,7 +40,8 @@ export function buildMenu(pages: readonly PageSummary[], catalogs: readonly Cata
   return { pages: pagesIn(0), catalogs: tops.map((top) => node(top, 2)) };
 }
 
-/** Keyword hits: a flat, `s_number`-ordered list (ties by `page_id`), no catalogs. */
-export function buildSearchMenu(hits: readonly PageSummary[]): Menu {
-  return { pages: [...hits].sort(byPageOrder).map(toMenuPage), catalogs: [] };
+/** Keyword hits: a flat list in the order of `pageIds` (the search service's, best first), no catalogs. */
+export function buildHitsMenu(hits: readonly PageSummary[], pageIds: readonly number[]): Menu {
+  const byId = new Map(hits.map((page) => [page.page_id, page]));
+  return { pages: pageIds.flatMap((pageId) => byId.get(pageId) ?? []).map(toMenuPage), catalogs: [] };
 }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { GetMenuSchema, type Incoming, type Menu, parseParams, type Reply, Subject } from '@quire/proto';
+import { GetMenuHitsSchema, GetMenuSchema, type Incoming, type Menu, parseParams, type Reply, Subject } from '@quire/proto';
 import { Handles } from '../handles';
 import { MenuService } from './menu.service';
 
@@ -11,5 +11,10 @@ export class MenuController {
   @Handles(Subject.PageMenuGet)
   get(@Payload() message: Incoming<typeof Subject.PageMenuGet>): Promise<Reply<Menu>> {
     return this.menus.get(parseParams(GetMenuSchema, message.params), message.versions);
+  }
+
+  @Handles(Subject.PageMenuHits)
+  hits(@Payload() message: Incoming<typeof Subject.PageMenuHits>): Promise<Reply<Menu>> {
+    return this.menus.hits(parseParams(GetMenuHitsSchema, message.params));
   }
 }

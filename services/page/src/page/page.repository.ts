@@ -60,10 +60,9 @@ export class PageRepository implements OnModuleInit {
     return this.pages.find({ item_id: itemId, is_del: 0 }, { fields: [...PAGE_SUMMARY_FIELDS] });
   }
 
-  /** Live pages of an item whose title or content matches: one query, only the hits projected. */
-  search(itemId: number, match: RegExp): Promise<PageSummary[]> {
-    const filter: Filter<PageEntity> = { item_id: itemId, is_del: 0, $or: [{ page_title: { $regex: match } }, { page_content: { $regex: match } }] };
-    return this.pages.find(filter, { fields: [...PAGE_SUMMARY_FIELDS] });
+  /** The live pages of an item among `pageIds`, without their content (item/info's keyword hits). */
+  summariesOf(itemId: number, pageIds: number[]): Promise<PageSummary[]> {
+    return this.pages.find({ item_id: itemId, page_id: { $in: pageIds }, is_del: 0 }, { fields: [...PAGE_SUMMARY_FIELDS] });
   }
 
   /** Live pages of one catalog (0 = root), menu order. */
@@ -135,6 +134,11 @@ export class PageRepository implements OnModuleInit {
 
   deleteByItem(itemId: number): Promise<number> {
     return this.version.renewAfter(this.pages.deleteMany({ item_id: itemId }));
+  }
+
+  /** Every page of one item (a Markdown import's staging item) into another. */
+  moveToItem(fromItemId: number, toItemId: number): Promise<number> {
+    return this.version.renewAfter(this.pages.updateMany({ item_id: fromItemId }, { $set: { item_id: toItemId } }));
   }
 
   /** The text of every page, live or in the recycle bin, that matches the pattern. */

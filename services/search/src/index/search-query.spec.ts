@@ -3,11 +3,13 @@ import { parseKeyword } from './search-query';
 
 describe('parseKeyword', () => {
   it('ANDs the terms; the last word may go on (results as you type)', () => {
-    expect(parseKeyword('export orders')?.match).toBe('{title content cat_path} : "export" AND {title content cat_path} : "orders"*');
+    // Words without CJK characters need no column filter: the gram columns hold CJK pairs only.
+    expect(parseKeyword('export orders')?.match).toBe('"export" AND "orders"*');
+    expect(parseKeyword('export orders')?.titleMatch).toBe('{title} : "export" AND {title} : "orders"*');
   });
 
   it('finds an identifier whole or by its parts in a row', () => {
-    expect(parseKeyword('user_info ')?.match).toBe('({title content cat_path} : "userinfo" OR {title content cat_path} : "user info")');
+    expect(parseKeyword('user_info ')?.match).toBe('("userinfo" OR "user info")');
   });
 
   it('searches a CJK run by its words or by its bigrams in a row, or by its words of two characters or more anywhere', () => {
@@ -17,14 +19,21 @@ describe('parseKeyword', () => {
     expect(parseKeyword('幂等')?.match).toBe('({title content cat_path} : "幂 等" OR {title_grams body_grams} : "幂等")');
   });
 
+  it('searches a CJK word that is its own bigram once, in every column', () => {
+    expect(parseKeyword('订单')?.match).toBe('"订单"');
+    expect(parseKeyword('订单')?.titleMatch).toBe('{title title_grams} : "订单"');
+    expect(parseKeyword('退')?.match).toBe('"退"*');
+  });
+
   it('keeps a quoted phrase in a row and does not let it go on', () => {
     const query = parseKeyword('"get user" info');
-    expect(query?.match).toBe('{title content cat_path} : "get user" AND {title content cat_path} : "info"*');
+    expect(query?.match).toBe('"get user" AND "info"*');
     expect(query?.phraseMatch).toBeNull();
   });
 
   it('ranks the keyword as an exact phrase when it has several words', () => {
-    expect(parseKeyword('order status')?.phraseMatch).toBe('{title content cat_path} : "order status"');
+    expect(parseKeyword('order status')?.phraseMatch).toBe('"order status"');
+    expect(parseKeyword('订单 status')?.phraseMatch).toBe('{title content cat_path} : "订单 status"');
     expect(parseKeyword('order')?.phraseMatch).toBeNull();
   });
 

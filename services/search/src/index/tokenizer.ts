@@ -12,10 +12,14 @@ import { dict } from '@node-rs/jieba/dict';
  */
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u30FC\\u3005';
+/** A character of CJK script. */
+const CJK_CHAR = new RegExp(`[${CJK}]`, 'u');
 /** A run of CJK script, or a run of other letters, marks, digits and underscores. */
 const RUN = new RegExp(`([${CJK}]+)|((?:(?![${CJK}])[\\p{L}\\p{M}\\p{N}_])+)`, 'gu');
 /** Where a camelCase word splits: before an upper-case letter that follows a lower-case one or a digit, and inside an acronym before its last capital. */
 const CAMEL_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+/** A word without these has one part (CAMEL_BOUNDARY needs a capital). */
+const MAY_HAVE_PARTS = /[\p{Lu}_]/u;
 
 /**
  * Cuts a run of CJK script into words; the index and its queries use the same one (a new default
@@ -59,6 +63,8 @@ export function runsOf(text: string): Run[] {
 
 /** An identifier's parts with their offsets in it: split at `_` and at camelCase boundaries. */
 export function identifierParts(word: string): { text: string; start: number }[] {
+  // Most words have no capital and no underscore, hence one part: spared the splitting.
+  if (!MAY_HAVE_PARTS.test(word)) return word === '' ? [] : [{ text: word, start: 0 }];
   const parts: { text: string; start: number }[] = [];
   let offset = 0;
   for (const piece of word.split('_')) {
@@ -74,8 +80,14 @@ export function identifierParts(word: string): { text: string; start: number }[]
 
 /** A word's tokens: itself (parts joined, lower case) and, when it has several, each part. */
 export function wordTokens(word: string): string[] {
+  if (!MAY_HAVE_PARTS.test(word)) return [word.toLowerCase()];
   const parts = identifierParts(word).map((part) => part.text.toLowerCase());
   return parts.length > 1 ? [parts.join(''), ...parts] : parts;
+}
+
+/** Whether a text has a character of CJK script. */
+export function hasCjk(text: string): boolean {
+  return CJK_CHAR.test(text);
 }
 
 /** The words of a CJK run. */

@@ -1,18 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { ChangeFeed } from '@quire/platform';
 import {
   AppError,
+  type CacheVersions,
   type Caller,
-  type ChangeTopics,
   ErrorCode,
   escapeHtml,
   type ItemSearchDto,
   type ItemSearchResults,
+  SEARCH_ITEM_PAGES_MAX,
   type SearchHit,
+  type SearchItemPages,
+  type SearchItemPagesDto,
   type SearchQueryDto,
   type SearchResults,
 } from '@quire/proto';
 import { ItemClient } from '../clients/item.client';
+import { SearchFeeder } from '../feed/search-feeder';
 import { type IndexedPage, SearchIndex } from '../index/search-index';
 import type { SearchQuery } from '../index/search-query';
 import { matchedRanges, searchContent, snippetHtml } from '../index/snippet';
@@ -27,23 +30,23 @@ const SEARCH_CONTENT_AFTER = 200;
 const ITEM_SEARCH_MAX = 500;
 
 /**
- * Searches the index for the caller: only in the items the item service says the caller may read,
- * asked on every request (no right is cached here), and only in the one item named when one is.
+ * Searches the index for the caller: only in the items the item service says the caller may read
+ * (kept under the access version, see ItemClient), and only in the one item named when one is.
  */
 @Injectable()
 export class SearchService {
   constructor(
     private readonly index: SearchIndex,
     private readonly items: ItemClient,
-    private readonly feed: ChangeFeed<ChangeTopics>,
+    private readonly feeder: SearchFeeder,
   ) {}
 
   /** `search/query`. */
-  async query(caller: Caller, dto: SearchQueryDto): Promise<SearchResults> {
+  async query(caller: Caller, dto: SearchQueryDto, versions?: CacheVersions): Promise<SearchResults> {
     const started = performance.now();
-    // Every write acknowledged before this request is in the index (embedded: the feed's queue drained).
-    await this.feed.caughtUp();
-    const itemIds = dto.item_id > 0 ? [(await this.readableItem(caller, dto.item_id)).item_id] : await this.items.readable(caller);
+    // Every write acknowledged before this request is in the index (embedded: the feed's queue drained, the pages indexed).
+    await this.feeder.caughtUp();
+    const itemIds = dto.item_id > 0 ? [(await this.readableItem(caller, dto.item_id)).item_id] : await this.items.readable(caller, versions);
     const query = this.index.parse(dto.keyword);
     if (!query || itemIds.length === 0) return { total: 0, took_ms: elapsed(started), results: [] };
     const { total, pages } = this.index.search(query, { itemIds, author: dto.author, since: dto.since }, (dto.page - 1) * dto.count, dto.count);
@@ -54,7 +57,7 @@ export class SearchService {
 
   /** `item/search` (ShowDoc 3.x): the matching pages of one item, best first; text escaped as the rest of ShowDoc's API has it. */
   async itemSearch(caller: Caller, dto: ItemSearchDto): Promise<ItemSearchResults> {
-    await this.feed.caughtUp();
+    await this.feeder.caughtUp();
     const item = await this.readableItem(caller, dto.item_id);
     const query = this.index.parse(dto.keyword);
     const pages = query ? this.index.search(query, { itemIds: [item.item_id], author: '', since: 0 }, 0, ITEM_SEARCH_MAX).pages : [];
@@ -71,6 +74,18 @@ export class SearchService {
         item_name: itemName,
       })),
     };
+  }
+
+  /**
+   * `search.item.pages`, item/info's keyword search: the ids of one item's matching pages, best first.
+   * The item service asks once it has checked the caller's visit right, so none is asked here; the
+   * search stays within the one item named.
+   */
+  async itemPages(dto: SearchItemPagesDto): Promise<SearchItemPages> {
+    await this.feeder.caughtUp();
+    const query = this.index.parse(dto.keyword);
+    const pages = query ? this.index.search(query, { itemIds: [dto.item_id], author: '', since: 0 }, 0, SEARCH_ITEM_PAGES_MAX).pages : [];
+    return { page_ids: pages.map((page) => page.page_id) };
   }
 
   /** The item, when it is live and the caller may read it: 10101 when missing or deleted, 10303 without the right. */

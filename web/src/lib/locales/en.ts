@@ -26,6 +26,11 @@ export const en: Record<string, string> = {
   'Confirm to delete this page?': 'Confirm to delete this page?',
   Contents: 'Contents',
   Copy: 'Copy',
+  'A .zip of folders and Markdown files becomes a new item: folders become catalogs, files become pages, linked images become attachments.':
+    'A .zip of folders and Markdown files becomes a new item: folders become catalogs, files become pages, linked images become attachments.',
+  'Choose a .zip file': 'Choose a .zip file',
+  'Import Markdown zip': 'Import Markdown zip',
+  'Importing {{name}}…': 'Importing {{name}}…',
   'Copy from an existing item (optional)': 'Copy from an existing item (optional)',
   Create: 'Create',
   'Dark theme': 'Dark theme',

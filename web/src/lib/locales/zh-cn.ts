@@ -26,6 +26,11 @@ export const zhCN: Record<string, string> = {
   'Confirm to delete this page?': '确认删除该页面吗？',
   Contents: '目录',
   Copy: '复制',
+  'A .zip of folders and Markdown files becomes a new item: folders become catalogs, files become pages, linked images become attachments.':
+    '将包含文件夹和 Markdown 文件的 .zip 压缩包导入为新项目：文件夹成为目录，文件成为页面，引用的图片成为附件。',
+  'Choose a .zip file': '选择 .zip 文件',
+  'Import Markdown zip': '导入 Markdown 压缩包',
+  'Importing {{name}}…': '正在导入 {{name}}…',
   'Copy from an existing item (optional)': '从已有项目复制（可选）',
   Create: '创建',
   'Dark theme': '深色主题',

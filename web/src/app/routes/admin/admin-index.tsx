@@ -1,5 +1,5 @@
 import { Card, Spinner, Tab, TabList, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular, DocumentBulletListRegular, MailInboxRegular, MegaphoneRegular, PeopleRegular, SettingsRegular } from '@fluentui/react-icons';
+import { ArrowImportRegular, ArrowLeftRegular, DocumentBulletListRegular, MailInboxRegular, MegaphoneRegular, PeopleRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { HeaderAction } from '../../../components/ui/header-action';
@@ -10,6 +10,7 @@ import { useCheckUpdate } from '../../../features/admin/api/check-update';
 import { ItemManagement } from '../../../features/admin/components/item-management';
 import { MailOutbox } from '../../../features/admin/components/mail-outbox';
 import { NoticeSender } from '../../../features/admin/components/notice-sender';
+import { ShowdocImport } from '../../../features/admin/components/showdoc-import';
 import { SiteSettingsForm } from '../../../features/admin/components/site-settings';
 import { UpdateNotice } from '../../../features/admin/components/update-notice';
 import { UserManagement } from '../../../features/admin/components/user-management';
@@ -19,7 +20,7 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 
 addLabels(labels);
 
-const SECTIONS = ['users', 'items', 'settings', 'notices', 'outbox'] as const;
+const SECTIONS = ['users', 'items', 'settings', 'notices', 'outbox', 'import'] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (value: string | null): value is Section => SECTIONS.some((section) => section === value);
 
@@ -40,7 +41,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * SPEC §2 administrator console: users, items, site settings, announcements and the mail outbox.
+ * SPEC §2 administrator console: users, items, site settings, announcements, the mail outbox and (issue 16) the ShowDoc import.
  * Opening it asks `adminUser/checkUpdate`; a non-administrator sees the server's refusal instead.
  */
 export default function AdminIndexRoute() {
@@ -90,6 +91,9 @@ export default function AdminIndexRoute() {
             <Tab value="outbox" icon={<MailInboxRegular />}>
               {t('Mail outbox')}
             </Tab>
+            <Tab value="import" icon={<ArrowImportRegular />}>
+              {t('ShowDoc import')}
+            </Tab>
           </TabList>
         </nav>
         <div className={styles.content}>
@@ -99,6 +103,7 @@ export default function AdminIndexRoute() {
           {section === 'settings' && <SiteSettingsForm />}
           {section === 'notices' && <NoticeSender />}
           {section === 'outbox' && <MailOutbox />}
+          {section === 'import' && <ShowdocImport />}
         </div>
       </div>
     </PageLayout>

@@ -5,6 +5,7 @@ import { HeaderAction } from '../../../components/ui/header-action';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { paths } from '../../../config/paths';
 import { useMyItems } from '../../../features/item/api/get-my-items';
+import { ImportMarkdownCard } from '../../../features/item/components/import-markdown-card';
 import { NewItemForm } from '../../../features/item/components/new-item-form';
 
 export default function ItemAddRoute() {
@@ -14,6 +15,7 @@ export default function ItemAddRoute() {
   return (
     <PageLayout width="narrow" title={t('New item')} actions={<HeaderAction icon={<ArrowLeftRegular />} label={t('My items')} to={paths.itemIndex.getHref()} />}>
       <NewItemForm copyable={items ?? []} onCreated={() => navigate(paths.itemIndex.getHref())} onCancel={() => navigate(paths.itemIndex.getHref())} />
+      <ImportMarkdownCard onImported={(itemId) => navigate(paths.itemView.getHref(itemId))} />
     </PageLayout>
   );
 }

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { AuthClient } from './clients/auth.client';
+import { ItemClient } from './clients/item.client';
+import { PageClient } from './clients/page.client';
+import { TeamClient } from './clients/team.client';
+import { ImportController } from './job/import.controller';
+import { ImportJobRepository } from './job/import-job.repository';
+import { ImportJobService } from './job/import-job.service';
+import { ImportProcessor } from './job/import.processor';
+import { ImportLedgerRepository } from './ledger/import-ledger.repository';
+import { MarkdownImportModule } from './markdown/markdown-import.module';
+import { ShowdocImportService } from './showdoc/showdoc-import.service';
+
+/**
+ * Imports from other tools: a ShowDoc site (`showdoc/`), a Markdown zip (`markdown/`). The import service
+ * owns only its ledger (what was imported from which source) and its jobs (the console's imports); every record
+ * is written by the service that owns it, through its `*.import.*` messages. It imports no adapter: the ports come from the global
+ * PlatformModule.
+ */
+@Module({
+  imports: [MarkdownImportModule],
+  controllers: [ImportController],
+  providers: [ImportLedgerRepository, AuthClient, ItemClient, PageClient, TeamClient, ShowdocImportService, ImportJobRepository, ImportJobService, ImportProcessor],
+  exports: [ShowdocImportService],
+})
+export class ImportModule {}

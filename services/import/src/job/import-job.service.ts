@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { BlobStorage, JobQueue } from '@quire/platform';
+import {
+  AppError,
+  type Caller,
+  type ImportIdDto,
+  type ImportStatus,
+  JobName,
+  type JobPayloads,
+  nowSeconds,
+  Reply,
+  requireAdmin,
+  type StartedImport,
+  type StartShowdocImportDto,
+} from '@quire/proto';
+import { ImportJobRepository } from './import-job.repository';
+
+/** An import that has not ended this long after it started is taken as dead (its process went away): another may start. */
+const STALE_SECONDS = 6 * 3600;
+
+/**
+ * The console's ShowDoc import (issue 16): an administrator uploads the site, the import runs as a job (one at a
+ * time), the console follows its progress and downloads its report. Imports belong to the administrators as a
+ * group: any of them may follow one.
+ */
+@Injectable()
+export class ImportJobService {
+  constructor(
+    private readonly jobs: ImportJobRepository,
+    private readonly queue: JobQueue<JobPayloads>,
+    private readonly blobs: BlobStorage,
+  ) {}
+
+  async start(caller: Caller, dto: StartShowdocImportDto): Promise<StartedImport> {
+    requireAdmin(caller);
+    if (!dto.file) throw AppError.failed('import_db_required');
+    const running = await this.jobs.unfinished();
+    if (running && running.created_at > nowSeconds() - STALE_SECONDS) {
+      await this.blobs.delete(dto.file.key).catch(() => undefined);
+      throw AppError.failed('import_already_running', { import_id: running.import_id });
+    }
+    const importId = randomBytes(16).toString('hex');
+    await this.jobs.create({
+      import_id: importId,
+      queue_id: '',
+      uid: caller.uid,
+      upload_key: dto.file.key,
+      upload_name: dto.file.name,
+      dry_run: dto.dry_run,
+      state: 'waiting',
+      done: 0,
+      total: 0,
+      summary: '',
+      report_key: '',
+      created_at: nowSeconds(),
+    });
+    // The session token stays out of the queue.
+    const { token: _token, ...withoutToken } = caller;
+    const queueId = await this.queue.add(JobName.ImportShowdoc, { import_id: importId, caller: withoutToken }, { attempts: 1 });
+    await this.jobs.update(importId, { queue_id: queueId });
+    return { import_id: importId };
+  }
+
+  async status(caller: Caller, dto: ImportIdDto): Promise<ImportStatus> {
+    requireAdmin(caller);
+    const job = await this.jobs.find(dto.import_id);
+    if (!job) throw AppError.failed('import_not_found');
+    return {
+      state: job.state,
+      done: job.done,
+      total: job.total,
+      summary: job.summary,
+      report_url: job.state === 'done' ? `/api/adminImport/report?import_id=${job.import_id}` : '',
+    };
+  }
+
+  /** The report as JSON (default) or as the readable text, streamed by the gateway out of BlobStorage. */
+  async report(caller: Caller, dto: ImportIdDto): Promise<Reply<never>> {
+    requireAdmin(caller);
+    const job = await this.jobs.find(dto.import_id);
+    if (!job) throw AppError.failed('import_not_found');
+    if (job.state === 'failed') throw AppError.failed('import_failed', { reason: job.summary });
+    if (job.state !== 'done') throw AppError.failed('import_not_finished');
+    const text = dto.format === 'text';
+    return Reply.blob({
+      key: `${job.report_key}.${text ? 'txt' : 'json'}`,
+      contentType: text ? 'text/plain; charset=utf-8' : 'application/json',
+      filename: `showdoc-import-${job.import_id}.${text ? 'txt' : 'json'}`,
+      inline: false,
+    });
+  }
+}

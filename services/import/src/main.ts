@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { runService } from '@quire/platform';
+import { appErrors, JobName } from '@quire/proto';
+import { ImportModule } from './import.module';
+
+/** The import service as its own process: NATS queue group 'import', its import jobs on the JobQueue. */
+runService('import', ImportModule, { consumes: [JobName.ImportShowdoc], errors: appErrors });

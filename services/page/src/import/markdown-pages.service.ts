@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { DocumentStore } from '@quire/platform';
+import { type ImportContentsDto, type ImportedMove, type ImportMoveDto } from '@quire/proto';
+import { AttachmentRepository } from '../attachment/attachment.repository';
+import { ContentVersion } from '../cache/content-version';
+import { CatalogRepository } from '../catalog/catalog.repository';
+import { PageRepository } from '../page/page.repository';
+import { SearchChanges } from '../search/search-changes';
+
+/**
+ * The page service's part of a Markdown zip import besides `page.import.catalogs` / `page.import.pages`:
+ * the second pass that writes the content of pages whose links to each other are known only once they
+ * exist, and, for an import into an existing item, the one unit that moves the staging item's catalogs,
+ * pages and files into it (so a failed import never leaves half its pages in the item). Both are sent by
+ * the import service only, which checked the user's rights (`requireImporter`).
+ */
+@Injectable()
+export class MarkdownPagesService {
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly contentVersion: ContentVersion,
+    private readonly pages: PageRepository,
+    private readonly catalogs: CatalogRepository,
+    private readonly attachments: AttachmentRepository,
+    private readonly search: SearchChanges,
+  ) {}
+
+  /** New content for pages of the item (a page of another item is left alone); no history version: the pages are being created. */
+  contents(dto: ImportContentsDto): Promise<{ pages: number }> {
+    return this.contentVersion.renewAfter(
+      this.documents.transaction(async () => {
+        let written = 0;
+        for (const page of dto.pages) {
+          const row = await this.pages.findById(page.page_id);
+          if (!row || row.item_id !== dto.item_id) continue;
+          await this.pages.update(page.page_id, { page_content: page.page_content });
+          written += 1;
+        }
+        return { pages: written };
+      }),
+    );
+  }
+
+  /** Everything of the staging item joins the target in one unit; the search index hears of each page after it. */
+  async move(dto: ImportMoveDto): Promise<ImportedMove> {
+    const pageIds = await this.pages.idsOfItem(dto.from_item_id);
+    const moved = await this.contentVersion.renewAfter(
+      this.documents.transaction(async () => {
+        const catalogs = await this.catalogs.moveToItem(dto.from_item_id, dto.to_item_id);
+        const pages = await this.pages.moveToItem(dto.from_item_id, dto.to_item_id);
+        await this.attachments.moveToItem(dto.from_item_id, dto.to_item_id);
+        return { pages, catalogs };
+      }),
+    );
+    for (const pageId of pageIds) await this.search.page(dto.to_item_id, pageId);
+    return moved;
+  }
+}
