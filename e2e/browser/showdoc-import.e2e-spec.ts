@@ -10,7 +10,8 @@ import { callApi } from './support/session-factory';
 
 /**
  * Importing a ShowDoc site from the administrator console (issue 16) in a real browser, against the real embedded
- * app and the ShowDoc 3.9.2 fixture: a refused file, a dry run, the import with its progress, summary and report,
+ * app and the ShowDoc 3.9.2 fixture: a refused file, a dry run of the database and a zip of its Uploads chosen
+ * apart, the import of the site as one zip with its progress, summary and report,
  * the imported item in the console's item list; the screen at 1280 and 390 px, light and dark, English and
  * Chinese. Screenshots go to e2e/artifacts/screenshots/showdoc-import-*.
  */
@@ -20,6 +21,11 @@ const IMAGE = '2026-11-25/6b060d808e7e86b060d808e7ea6b060d808e7eb.png';
 /** The job runs on a machine other suites share: it ends when it ends, the steps only wait for it. */
 const IMPORT_TIMEOUT_MS = 120_000;
 jest.setTimeout(240_000);
+
+/** The site's Public/Uploads folder zipped on its own, to choose beside the database. */
+function uploadsZip(): Buffer {
+  return Buffer.from(zipSync({ [`Uploads/${IMAGE}`]: new Uint8Array(fs.readFileSync(path.join(FIXTURE, 'Uploads', IMAGE))) }));
+}
 
 /** The site as an administrator would zip it: the database where ShowDoc keeps it, and Public/Uploads. */
 function siteZip(): Buffer {
@@ -48,7 +54,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: importing a Sho
   };
 
   const section = (visitor: BrowserVisitor) => visitor.page.getByTestId('admin-import');
-  const fileInput = (visitor: BrowserVisitor) => section(visitor).locator('input[name=showdoc_file]');
+  const fileInput = (visitor: BrowserVisitor) => section(visitor).locator('input[name=showdoc_db]');
+  const uploadsInput = (visitor: BrowserVisitor) => section(visitor).locator('input[name=showdoc_uploads]');
   const state = (visitor: BrowserVisitor) => visitor.page.getByTestId('showdoc-import-state');
   const summaryLines = (visitor: BrowserVisitor) => visitor.page.getByTestId('showdoc-import-summary').locator('li').allTextContents();
   const adminItemNames = async (name: string) =>
@@ -104,12 +111,22 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: importing a Sho
     expect(await adminItemNames('Payments API')).toEqual([]);
   });
 
-  it('runs a dry run from the keyboard: the summary tells what would be imported and nothing is written', async () => {
+  it('runs a dry run of the database and its Uploads zip chosen apart, from the keyboard: the summary tells what would be imported and nothing is written', async () => {
     await openImport(admin);
-    await fileInput(admin).setInputFiles({ name: 'showdoc-site.zip', mimeType: 'application/zip', buffer: siteZip() });
-    await admin.page.getByTestId('showdoc-import-file').getByText('showdoc-site.zip', { exact: false }).waitFor();
-    // From the file button: Tab to the dry run box, Space ticks it, Tab to Start, Enter starts.
-    await section(admin).getByRole('button', { name: 'Choose another file' }).focus();
+    await fileInput(admin).setInputFiles({ name: 'showdoc.db.php', mimeType: 'application/octet-stream', buffer: fs.readFileSync(path.join(FIXTURE, 'showdoc.db')) });
+    await admin.page.getByTestId('showdoc-import-file').getByText('showdoc.db.php', { exact: false }).waitFor();
+    expect(await admin.page.getByTestId('showdoc-import-uploads-file').textContent()).toBe('No file chosen');
+    await uploadsInput(admin).setInputFiles({ name: 'Uploads.zip', mimeType: 'application/zip', buffer: uploadsZip() });
+    await admin.page.getByTestId('showdoc-import-uploads-file').getByText('Uploads.zip', { exact: false }).waitFor();
+    await section(admin).getByRole('button', { name: 'Choose another database' }).waitFor();
+    // From the zip's button: Tab past its Remove button to the dry run box, Space ticks it, Tab to Start, Enter starts.
+    await section(admin).getByRole('button', { name: 'Choose another zip' }).focus();
+    await admin.page.keyboard.press('Tab');
+    expect(
+      await section(admin)
+        .getByRole('button', { name: 'Remove Uploads.zip' })
+        .evaluate((node) => node === document.activeElement),
+    ).toBe(true);
     await admin.page.keyboard.press('Tab');
     const dryRun = section(admin).getByRole('checkbox', { name: /^Dry run/ });
     expect(await dryRun.evaluate((node) => node === document.activeElement)).toBe(true);
@@ -127,7 +144,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: importing a Sho
       .getByText(/^Finished: (\d+) of \1 steps$/)
       .waitFor({ timeout: IMPORT_TIMEOUT_MS });
     const lines = await summaryLines(admin);
-    expect(lines).toEqual(expect.arrayContaining(['items: 4 to import']));
+    // The attachment comes from the Uploads zip chosen apart.
+    expect(lines).toEqual(expect.arrayContaining(['items: 4 to import', 'attachments: 1 to import']));
     expect(lines.find((line) => line.startsWith('pages: '))).toMatch(/^pages: \d+ to import$/);
     expect(await adminItemNames('Payments API')).toEqual([]);
   });
@@ -245,6 +263,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: importing a Sho
       ).toBe(true);
       expect(await overflow(visitor)).toBeLessThanOrEqual(0);
       await visitor.screenshot('done');
+      // The summary in the screen's language, from the counts the status answers.
+      expect(await summaryLines(visitor)).toEqual(expect.arrayContaining(zh ? ['项目：已导入 4', '用户：已导入 4，已存在 1'] : ['items: 4 imported', 'users: 4 imported, 1 already there']));
       await visitor.page.getByTestId('showdoc-import-summary').scrollIntoViewIfNeeded();
       await visitor.screenshot('summary');
     });

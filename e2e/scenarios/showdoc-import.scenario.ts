@@ -48,6 +48,14 @@ export function showdocSiteZip(database: Buffer = fs.readFileSync(SHOWDOC_DB), m
   );
 }
 
+/** The site's Public/Uploads folder zipped on its own, to upload beside the database. */
+export function showdocUploadsZip(): Buffer {
+  return Buffer.from(zipSync({ [`Uploads/${IMAGE}`]: new Uint8Array(fs.readFileSync(path.join(SHOWDOC_FIXTURE, 'Uploads', IMAGE))) }));
+}
+
+/** Multipart file parts by field name: the one-zip form `{file}`, or the database and its uploads `{db, uploads}`. */
+type FileParts = Record<string, [bytes: Buffer, name: string]>;
+
 type Outline = [string, number, string[], Outline[]];
 const outline = (catalogs: MenuCatalog[] = []): Outline[] => catalogs.map((c) => [c.cat_name, c.s_number, c.pages.map((p) => p.page_title), outline(c.catalogs)]);
 
@@ -65,15 +73,15 @@ export function describeShowdocImport(target: () => SystemTarget): void {
     ok(await client.post('/api/user/login', { username, password }));
     return client;
   };
-  const upload = async (file: Buffer, name: string, params: Record<string, string> = {}): Promise<ApiEnvelope<StartedImport>> => {
+  const upload = async (parts: FileParts, params: Record<string, string> = {}): Promise<ApiEnvelope<StartedImport>> => {
     const form = new FormData();
     for (const [key, value] of Object.entries(params)) form.append(key, value);
-    form.append('file', new Blob([new Uint8Array(file)]), name);
+    for (const [field, [bytes, name]] of Object.entries(parts)) form.append(field, new Blob([new Uint8Array(bytes)]), name);
     return (await admin.request('/api/adminImport/showdoc', { method: 'POST', body: form })).json<ApiEnvelope<StartedImport>>();
   };
   /** Starts an import and follows it (`adminImport/status`) until it ends. */
-  const runImport = async (file: Buffer, name: string, params: Record<string, string> = {}): Promise<{ importId: string; status: ImportStatus }> => {
-    const importId = ok(await upload(file, name, params)).import_id;
+  const runImport = async (parts: FileParts, params: Record<string, string> = {}): Promise<{ importId: string; status: ImportStatus }> => {
+    const importId = ok(await upload(parts, params)).import_id;
     expect(importId).toMatch(/^[a-f0-9]{32}$/);
     for (let i = 0; i < 600; i++) {
       const status = ok(await admin.post<ImportStatus>('/api/adminImport/status', { import_id: importId }));
@@ -102,7 +110,8 @@ export function describeShowdocImport(target: () => SystemTarget): void {
   beforeAll(async () => {
     admin = await login('showdoc', SYSTEM_ADMIN_PASSWORD);
     const usersBefore = await userCount();
-    const dry = await runImport(showdocSiteZip(), 'showdoc-site.zip', { dry_run: '1' });
+    // The dry run as the console sends the site: the database and a zip of its Uploads, apart.
+    const dry = await runImport({ db: [fs.readFileSync(SHOWDOC_DB), 'showdoc.db.php'], uploads: [showdocUploadsZip(), 'Uploads.zip'] }, { dry_run: '1' });
     dryRun = {
       ...dry,
       report: await reportOf(dry.importId),
@@ -110,15 +119,15 @@ export function describeShowdocImport(target: () => SystemTarget): void {
       usersAfter: await userCount(),
       aliceLogin: (await new ApiClient(target().baseUrl).post('/api/user/login', { username: 'alice', password: 'alice-pass-1' })).error_code,
     };
-    const run = await runImport(showdocSiteZip(), 'showdoc-site.zip');
+    const run = await runImport({ file: [showdocSiteZip(), 'showdoc-site.zip'] });
     imported = { ...run, report: await reportOf(run.importId) };
   }, 120_000);
 
   it('a dry run reports what it would import and writes nothing', () => {
     expect(dryRun.status).toMatchObject({ state: 'done', report_url: `/api/adminImport/report?import_id=${dryRun.importId}` });
-    expect(dryRun.status.summary).toContain('items: 4 to import');
+    expect(dryRun.status).toMatchObject({ dry_run: true, counts: { item: { imported: 4, existing: 0 }, page: { imported: 27, failed: 0 }, attachment: { imported: 1, skipped: 0 } } });
     expect(dryRun.report.dry_run).toBe(true);
-    expect(dryRun.report.counts.page).toMatchObject({ imported: 27, failed: 0 });
+    expect(dryRun.report.counts).toEqual(dryRun.status.counts);
     expect(dryRun.usersAfter).toBe(dryRun.usersBefore);
     expect(dryRun.aliceLogin).not.toBe(0);
   });
@@ -271,7 +280,7 @@ export function describeShowdocImport(target: () => SystemTarget): void {
     const alice = await login('alice', 'alice-pass-1');
     const before = (await myItems(alice)).length;
     const users = await userCount();
-    const { importId, status } = await runImport(showdocSiteZip(), 'showdoc-site.zip');
+    const { importId, status } = await runImport({ file: [showdocSiteZip(), 'showdoc-site.zip'] });
     expect(status.state).toBe('done');
     const report = await reportOf(importId);
     expect(report.counts).toMatchObject({
@@ -300,10 +309,15 @@ export function describeShowdocImport(target: () => SystemTarget): void {
     cases.push([fs.readFileSync(other), 'other.db', /not a ShowDoc database: it has no table user/]);
     fs.rmSync(path.dirname(other), { recursive: true, force: true });
     for (const [file, name, message] of cases) {
-      const { status } = await runImport(file, name);
+      const { status } = await runImport({ file: [file, name] });
       expect(status.state).toBe('failed');
-      expect(status.summary).toMatch(message);
+      expect(status.error).toMatch(message);
     }
+    // Refused before any job starts: uploads that are not a zip, or no database at all.
+    const notZip = await upload({ db: [database, 'showdoc.db.php'], uploads: [Buffer.from('a list of files\n'.repeat(50)), 'Uploads.txt'] });
+    expect(notZip).toMatchObject({ error_code: 10101, error_message: expect.stringContaining('The uploads file is not a zip archive') });
+    const noDatabase = await upload({ uploads: [showdocUploadsZip(), 'Uploads.zip'] });
+    expect(noDatabase).toMatchObject({ error_code: 10101, error_message: 'Upload the ShowDoc database file (field db), or a zip of the site holding it (field file)' });
     expect(await userCount()).toBe(users);
     expect((await new ApiClient(target().baseUrl).post('/api/adminImport/status', { import_id: 'f'.repeat(32) })).error_code).not.toBe(0);
     const alice = await login('alice', 'alice-pass-1');
@@ -334,7 +348,7 @@ export function describeShowdocImport(target: () => SystemTarget): void {
     const dave = await login('dave', 'dave-pass-1');
     const legacyBefore = (await myItems(dave)).filter((item) => item.item_name === 'Legacy SDK').length;
     const oldPaste = Buffer.concat([fs.readFileSync(path.join(SHOWDOC_FIXTURE, 'Uploads', IMAGE)), Buffer.from('old paste')]);
-    const { importId, status } = await runImport(showdocSiteZip(database, { '2020-01-02/old-paste.png': oldPaste }), 'other-site.zip');
+    const { importId, status } = await runImport({ file: [showdocSiteZip(database, { '2020-01-02/old-paste.png': oldPaste }), 'other-site.zip'] });
     expect(status.state).toBe('done');
     const report = await reportOf(importId);
     expect(report.counts.item).toMatchObject({ imported: 1, failed: 1 });

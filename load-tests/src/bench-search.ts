@@ -11,8 +11,8 @@ import { concurrent, percentiles, pool, type ConcurrentResult } from './http-mea
  * about 2 KB (a third of them Chinese) in 200 items, seeded through the HTTP API, each save indexed
  * as it is acknowledged. Prints the time to build the index from scratch (search.db deleted, the
  * app restarted, until the log says it is built); the latency of 20 mixed queries through the
- * gateway; the memory the index adds; page/save throughput with indexing at 4 and 16 clients.
- * BENCH_SEARCH_PAGES=20000 (say) makes a quick run.
+ * gateway; the memory the index adds; page/save throughput with indexing at 4 and 16 clients, and
+ * how far the index was behind the saves when they stopped. BENCH_SEARCH_PAGES=20000 (say) makes a quick run.
  */
 const PAGES = Number(process.env.BENCH_SEARCH_PAGES ?? 100_000);
 const PAGES_PER_ITEM = 500;
@@ -191,6 +191,21 @@ async function timeQueries(server: LastingEmbedded, cookie: string, itemId: numb
   return timings;
 }
 
+/**
+ * Milliseconds until a search answers after a burst of saves: it waits until every save acknowledged
+ * before it is indexed, so this is how far the index was behind the saves when they stopped.
+ */
+async function indexBehindMs(server: LastingEmbedded, cookie: string): Promise<number> {
+  const started = Date.now();
+  const response = await fetch(`${server.baseUrl}/api/search/query`, {
+    method: 'POST',
+    headers: { cookie, origin: server.baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+    body: form({ keyword: 'kubernetes' }),
+  });
+  await response.text();
+  return Date.now() - started;
+}
+
 const percentile = (samples: number[], p: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(samples.length * p))];
 
 async function main(): Promise<void> {
@@ -218,7 +233,7 @@ async function main(): Promise<void> {
     const indexRss = rssAfterQueries - rssAtRest;
 
     const spread = (n: number) => (n * 7919) % PAGES;
-    const saves: (ConcurrentResult & { clients: number })[] = [];
+    const saves: (ConcurrentResult & { clients: number; behindMs: number })[] = [];
     for (const clients of SAVE_CLIENTS) {
       const result = await concurrent(
         {
@@ -238,7 +253,7 @@ async function main(): Promise<void> {
         clients,
         SECONDS,
       );
-      saves.push({ ...result, clients });
+      saves.push({ ...result, clients, behindMs: await indexBehindMs(server, cookie) });
     }
 
     const all = timings.flatMap((t) => t.samples);
@@ -261,11 +276,11 @@ async function main(): Promise<void> {
       );
     }
     console.log(`all ${all.length} queries: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
-    console.log(`\npage/save with indexing | clients |    req/s | p50 ms | p99 ms | errors`);
-    console.log('------------------------|---------|----------|--------|--------|-------');
+    console.log(`\npage/save with indexing | clients |    req/s | p50 ms | p99 ms | errors | index behind at the end, ms`);
+    console.log('------------------------|---------|----------|--------|--------|--------|----------------------------');
     for (const s of saves)
       console.log(
-        `${'page/save'.padEnd(23)} | ${String(s.clients).padStart(7)} | ${s.rps.toFixed(0).padStart(8)} | ${String(s.p50).padStart(6)} | ${String(s.p99).padStart(6)} | ${s.errors}`,
+        `${'page/save'.padEnd(23)} | ${String(s.clients).padStart(7)} | ${s.rps.toFixed(0).padStart(8)} | ${String(s.p50).padStart(6)} | ${String(s.p99).padStart(6)} | ${String(s.errors).padStart(6)} | ${String(s.behindMs).padStart(27)}`,
       );
 
     const goals: [string, boolean][] = [

@@ -307,7 +307,14 @@ export const Messages = {
     en: 'The uploads could not be read ({reason}): give the Public/Uploads folder of the ShowDoc site, or a zip of it',
     'zh-cn': '无法读取上传文件（{reason}）：请提供 ShowDoc 站点的 Public/Uploads 目录或其 zip 压缩包',
   },
-  import_db_required: { en: 'Upload the ShowDoc database file (field db)', 'zh-cn': '请上传 ShowDoc 数据库文件（字段 db）' },
+  import_db_required: {
+    en: 'Upload the ShowDoc database file (field db), or a zip of the site holding it (field file)',
+    'zh-cn': '请上传 ShowDoc 数据库文件（字段 db），或包含该数据库的站点 zip 压缩包（字段 file）',
+  },
+  import_uploads_not_zip: {
+    en: 'The uploads file is not a zip archive: zip the Public/Uploads folder of the ShowDoc site and upload that (field uploads)',
+    'zh-cn': '上传的附件文件不是 zip 压缩包：请把 ShowDoc 站点的 Public/Uploads 目录打成 zip 后上传（字段 uploads）',
+  },
   import_not_found: { en: 'The import does not exist or has expired', 'zh-cn': '导入任务不存在或已过期' },
   import_not_finished: { en: 'The import is not finished yet', 'zh-cn': '导入尚未完成' },
   import_failed: { en: 'The import failed: {reason}', 'zh-cn': '导入失败：{reason}' },

@@ -11,8 +11,14 @@ export type AuthRule = 'none' | 'optional' | 'required' | 'admin' | 'apiKey';
 
 /** A route whose multipart body carries a file: the gateway streams it into BlobStorage and forwards its key. */
 export interface UploadRule {
-  /** Multipart field names that may hold the file, first match wins. */
+  /** Multipart field names that may hold the file, forwarded as `params.file`; first match wins. */
   fields: string[];
+  /**
+   * Further file parts the route takes by name (a database and a zip of its files), each stored like the file and
+   * forwarded under its own name (`params.db`, `params.uploads`); the first part of each name wins.
+   * `maxBytes` bounds each file.
+   */
+  parts?: string[];
   /** The largest file the route takes, when not MAX_UPLOAD_BYTES (a zip to import). */
   maxBytes?: number;
   /** Answer in editor.md's protocol `{success, url, message}` instead of the envelope, errors included. */
@@ -145,8 +151,14 @@ const table: Record<string, Route> = {
   'adminsetting/saveconfig': { subject: Subject.AdminSettingSave, auth: 'admin', effect: 'write' },
   'adminnotice/send': { subject: Subject.AdminNoticeSend, auth: 'admin', effect: 'write' },
   'adminmail/outbox': { subject: Subject.AdminMailOutbox, auth: 'admin', effect: 'read' },
-  // A ShowDoc site brought over (issue 16): its database, or a zip of the database and Public/Uploads, runs as a job.
-  'adminimport/showdoc': { subject: Subject.ImportShowdocStart, auth: 'admin', effect: 'write', upload: { fields: ['file', 'db'], maxBytes: SHOWDOC_IMPORT_MAX_BYTES } },
+  // A ShowDoc site brought over (issue 16): its database (`db`) and a zip of Public/Uploads (`uploads`), or one zip of
+  // both (`file`), runs as a job.
+  'adminimport/showdoc': {
+    subject: Subject.ImportShowdocStart,
+    auth: 'admin',
+    effect: 'write',
+    upload: { fields: ['file'], parts: ['db', 'uploads'], maxBytes: SHOWDOC_IMPORT_MAX_BYTES },
+  },
   'adminimport/status': { subject: Subject.ImportJobStatus, auth: 'admin', effect: 'read' },
   'adminimport/report': { subject: Subject.ImportJobReport, auth: 'admin', effect: 'read' },
 

@@ -13,6 +13,7 @@ import {
   type Reply,
   type Route,
   type UploadedFile,
+  type UploadRule,
   type WireParams,
 } from '@quire/proto';
 import { wireParams } from '../http/wire-params';
@@ -28,12 +29,18 @@ export interface ApiCall {
   params: WireParams;
   /** Read with the session; forwarded for services that cache. */
   versions: CacheVersions;
-  /** A file this call stored; removed again unless the service accepts it. */
-  upload?: UploadedFile;
+  /** The files this call stored; removed again unless the service accepts them. */
+  uploads?: UploadedFile[];
   /** An explicit credential authenticated the call: its reply sets or clears no session cookie of the browser. */
   explicit: boolean;
   /** On a rate-limited route: the call's place in its address's window, given back when it succeeds. */
   place?: RateLimitPlace;
+}
+
+/** The params without the names the gateway forwards stored files under (`file` and the rule's named parts). */
+function withoutFileNames(params: WireParams, rule: UploadRule): WireParams {
+  const names = new Set(['file', ...(rule.parts ?? [])]);
+  return Object.fromEntries(Object.entries(params).filter(([name]) => !names.has(name)));
 }
 
 /** Resolves a request to a route and a caller, enforces the route's rule, and forwards it. */
@@ -64,14 +71,14 @@ export class ApiService {
     }
     if (route.auth === 'admin' && caller.groupid !== 1) throw new AppError(ErrorCode.NoPermission, 'no_permission');
     if (!route.upload) return { route, caller, params, versions, explicit, place };
-    // Only the gateway names a stored file: a `file` the client sent is dropped.
-    const { file: _claimed, ...rest } = params;
+    // Only the gateway names a stored file: a `file` (or a named part's field) the client sent as text is dropped.
+    const rest = withoutFileNames(params, route.upload);
     if (!isUnreadMultipart(req)) return { route, caller, params: rest, versions, explicit, place };
     const received = await this.uploads.receive(req, route.upload);
-    const { file: _field, ...fields } = received.fields;
-    const merged = { ...rest, ...fields };
-    return received.file
-      ? { route, caller, params: { ...merged, file: received.file }, upload: received.file, versions, explicit, place }
+    const merged = { ...rest, ...withoutFileNames(received.fields, route.upload) };
+    const stored = Object.values(received.files);
+    return stored.length > 0
+      ? { route, caller, params: { ...merged, ...received.files }, uploads: stored, versions, explicit, place }
       : { route, caller, params: merged, versions, explicit, place };
   }
 
@@ -80,7 +87,7 @@ export class ApiService {
     try {
       reply = await this.transport.relay(call.route.subject, { caller: call.caller, params: call.params, versions: call.versions });
     } catch (error) {
-      if (call.upload) await this.uploads.discard(call.upload);
+      for (const file of call.uploads ?? []) await this.uploads.discard(file);
       throw error;
     }
     if (call.place) await this.limiter.release(call.place);

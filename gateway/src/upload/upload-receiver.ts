@@ -15,8 +15,17 @@ const MIB = 1024 * 1024;
 export interface ReceivedUpload {
   /** The multipart text fields. */
   fields: WireParams;
-  /** The stored file, when a part of one of the rule's fields carried one. */
-  file?: UploadedFile;
+  /**
+   * The stored files by the name they are forwarded under: `file` for a part of one of the rule's `fields`, and
+   * each of the rule's `parts` by its own name. Only names whose part carried a file.
+   */
+  files: Record<string, UploadedFile>;
+}
+
+/** The name a file part is forwarded under, or undefined when the rule takes no file by that part name. */
+function slotOf(rule: UploadRule, partName: string): string | undefined {
+  if (rule.fields.includes(partName)) return 'file';
+  return rule.parts?.includes(partName) ? partName : undefined;
 }
 
 /** The route's own limit (a zip to import) is told in megabytes; attachments keep ShowDoc's 4 MB message. */
@@ -26,9 +35,9 @@ const malformed = (reason: string) => new AppError(ErrorCode.BadRequest, 'bad_re
 
 /**
  * Reads a multipart body of an upload route: text fields into `fields`, and the first file
- * part of one of the rule's fields streamed straight into BlobStorage under a fresh key,
- * counted (refused past the rule's `maxBytes`, else MAX_UPLOAD_BYTES) and typed by its first bytes. Other file parts are
- * drained. On any failure nothing stays in storage.
+ * part of one of the rule's fields (and the first of each of its named `parts`) streamed straight into
+ * BlobStorage under a fresh key, each counted (refused past the rule's `maxBytes`, else MAX_UPLOAD_BYTES)
+ * and typed by its first bytes. Other file parts are drained. On any failure nothing stays in storage.
  */
 @Injectable()
 export class UploadReceiver {
@@ -38,8 +47,8 @@ export class UploadReceiver {
 
   receive(req: Request, rule: UploadRule): Promise<ReceivedUpload> {
     const maxBytes = rule.maxBytes ?? MAX_UPLOAD_BYTES;
-    // Past this, the client is sending far more than the upload may hold: stop reading and close the connection.
-    const maxRequestBytes = maxBytes + MAX_BODY_BYTES;
+    // Past this, the client is sending far more than the uploads may hold: stop reading and close the connection.
+    const maxRequestBytes = maxBytes * (1 + (rule.parts?.length ?? 0)) + MAX_BODY_BYTES;
     return new Promise<ReceivedUpload>((resolve, reject) => {
       let parser: busboy.Busboy;
       try {
@@ -54,7 +63,7 @@ export class UploadReceiver {
         return;
       }
       const fields: Record<string, string | string[]> = {};
-      let upload: FileUpload | undefined;
+      const uploads = new Map<string, FileUpload>();
       let failure: AppError | undefined;
       let settled = false;
       let received = 0;
@@ -62,17 +71,23 @@ export class UploadReceiver {
       const settle = async () => {
         if (settled) return;
         settled = true;
-        if (failure) {
-          upload?.abort(failure);
-          await upload?.done.catch(() => undefined);
-          reject(failure);
+        if (failure) for (const upload of uploads.values()) upload.abort(failure);
+        const files: Record<string, UploadedFile> = {};
+        let refused: Error | undefined = failure;
+        for (const [slot, upload] of uploads) {
+          try {
+            files[slot] = await upload.done;
+          } catch (error) {
+            refused ??= error as Error;
+          }
+        }
+        if (refused) {
+          // One part failed: the others that were stored go too.
+          await Promise.all(Object.values(files).map((file) => this.discard(file)));
+          reject(refused);
           return;
         }
-        try {
-          resolve({ fields, file: upload ? await upload.done : undefined });
-        } catch (error) {
-          reject(error);
-        }
+        resolve({ fields, files });
       };
       const fail = (error: AppError) => {
         failure ??= error;
@@ -84,12 +99,13 @@ export class UploadReceiver {
         fields[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
       });
       parser.on('file', (name, stream, info) => {
+        const slot = slotOf(rule, name);
         // A form's empty file input sends a part with an empty name and no bytes: that is no file.
-        if (upload || failure || !rule.fields.includes(name) || !info.filename) {
+        if (slot === undefined || uploads.has(slot) || failure || !info.filename) {
           drainPart(stream);
           return;
         }
-        upload = new FileUpload(this.blobs, this.logger, stream, info.filename ?? '', maxBytes);
+        uploads.set(slot, new FileUpload(this.blobs, this.logger, stream, info.filename ?? '', maxBytes));
       });
       parser.on('error', (error: Error) => {
         req.unpipe(parser);

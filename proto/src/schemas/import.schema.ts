@@ -219,12 +219,17 @@ export interface ImportedTeam {
 /** The largest upload `adminImport/showdoc` takes (a bigger site: `npm run import:showdoc` on the server). */
 export const SHOWDOC_IMPORT_MAX_BYTES = 256 * 1024 * 1024;
 
+const ShowdocUploadSchema = UploadedFileSchema.extend({ size: z.number().int().min(0).max(SHOWDOC_IMPORT_MAX_BYTES) });
+
 /**
- * `adminImport/showdoc`: `file` is ShowDoc's database (`Sqlite/showdoc.db.php`), or a zip holding it (any `*.db`
- * or `*.db.php`) and the site's `Public/Uploads` folder; `dry_run=1` reports what would be imported, writing nothing.
+ * `adminImport/showdoc` (multipart): `db` is ShowDoc's database (`Sqlite/showdoc.db.php`) and `uploads` an optional
+ * zip of the site's `Public/Uploads` folder; or `file`, the database alone or one zip holding it (any `*.db` or
+ * `*.db.php`) with `Public/Uploads`. `dry_run=1` reports what would be imported, writing nothing.
  */
 export const StartShowdocImportSchema = z.object({
-  file: UploadedFileSchema.extend({ size: z.number().int().min(0).max(SHOWDOC_IMPORT_MAX_BYTES) }).optional(),
+  file: ShowdocUploadSchema.optional(),
+  db: ShowdocUploadSchema.optional(),
+  uploads: ShowdocUploadSchema.optional(),
   dry_run: z.preprocess((v) => v === '1' || v === 1 || v === true || v === 'true', z.boolean()),
 });
 export type StartShowdocImportDto = z.output<typeof StartShowdocImportSchema>;
@@ -239,12 +244,27 @@ export const ImportIdSchema = z.object({
 });
 export type ImportIdDto = z.output<typeof ImportIdSchema>;
 
+/** What an import counts, in the order its report lists them. */
+export const IMPORT_KINDS = ['user', 'item', 'item_sort', 'member', 'token', 'catalog', 'page', 'history', 'attachment', 'share', 'template', 'team', 'team_member', 'team_item'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** Rows of one kind: imported (in a dry run: to import), already there (an earlier import, or a user already in Quire), skipped, failed. */
+export interface ImportTally {
+  imported: number;
+  existing: number;
+  skipped: number;
+  failed: number;
+}
+
 export interface ImportStatus {
   state: 'waiting' | 'running' | 'done' | 'failed';
   done: number;
   total: number;
-  /** One line per kind when done (what was imported, skipped, failed); the failure's reason when failed. */
-  summary: string;
+  dry_run: boolean;
+  /** When done: per kind, what happened to its rows (the console words them in its language). */
+  counts?: Record<ImportKind, ImportTally>;
+  /** When failed: why, in the site's language. */
+  error?: string;
   /** Where the report downloads from when done. */
   report_url: string;
 }

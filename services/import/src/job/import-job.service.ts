@@ -32,26 +32,34 @@ export class ImportJobService {
     private readonly blobs: BlobStorage,
   ) {}
 
+  /**
+   * The database comes as `db` (with the Uploads zip as `uploads`) or as `file` (the database, or one zip of the
+   * site); `db` wins when both came. A refused call's uploads are removed by the gateway; an accepted call's are
+   * removed by the job once read, and a `file` beside `db` here.
+   */
   async start(caller: Caller, dto: StartShowdocImportDto): Promise<StartedImport> {
     requireAdmin(caller);
-    if (!dto.file) throw AppError.failed('import_db_required');
+    const database = dto.db ?? dto.file;
+    if (!database) throw AppError.failed('import_db_required');
+    if (dto.uploads && dto.uploads.detectedType !== 'application/zip') throw AppError.failed('import_uploads_not_zip');
     const running = await this.jobs.unfinished();
-    if (running && running.created_at > nowSeconds() - STALE_SECONDS) {
-      await this.blobs.delete(dto.file.key).catch(() => undefined);
-      throw AppError.failed('import_already_running', { import_id: running.import_id });
-    }
+    if (running && running.created_at > nowSeconds() - STALE_SECONDS) throw AppError.failed('import_already_running', { import_id: running.import_id });
+    if (dto.db && dto.file) await this.blobs.delete(dto.file.key).catch(() => undefined);
     const importId = randomBytes(16).toString('hex');
     await this.jobs.create({
       import_id: importId,
       queue_id: '',
       uid: caller.uid,
-      upload_key: dto.file.key,
-      upload_name: dto.file.name,
+      upload_key: database.key,
+      upload_name: database.name,
+      uploads_key: dto.uploads?.key ?? '',
+      uploads_name: dto.uploads?.name ?? '',
       dry_run: dto.dry_run,
       state: 'waiting',
       done: 0,
       total: 0,
-      summary: '',
+      counts: null,
+      error: '',
       report_key: '',
       created_at: nowSeconds(),
     });
@@ -70,7 +78,9 @@ export class ImportJobService {
       state: job.state,
       done: job.done,
       total: job.total,
-      summary: job.summary,
+      dry_run: job.dry_run,
+      ...(job.state === 'done' && job.counts ? { counts: job.counts } : {}),
+      ...(job.state === 'failed' ? { error: job.error } : {}),
       report_url: job.state === 'done' ? `/api/adminImport/report?import_id=${job.import_id}` : '',
     };
   }
@@ -80,7 +90,7 @@ export class ImportJobService {
     requireAdmin(caller);
     const job = await this.jobs.find(dto.import_id);
     if (!job) throw AppError.failed('import_not_found');
-    if (job.state === 'failed') throw AppError.failed('import_failed', { reason: job.summary });
+    if (job.state === 'failed') throw AppError.failed('import_failed', { reason: job.error });
     if (job.state !== 'done') throw AppError.failed('import_not_finished');
     const text = dto.format === 'text';
     return Reply.blob({

@@ -7,7 +7,7 @@ import type { QuireConfig } from '@quire/config';
 import { BlobStorage, type JobContext, OnJob, QUIRE_CONFIG } from '@quire/platform';
 import { AppError, type ImportJobPayload, JobName, translate } from '@quire/proto';
 import { unzipSync } from 'fflate';
-import { renderReport, summarize } from '../report/import-report';
+import { renderReport } from '../report/import-report';
 import { ShowdocImportService } from '../showdoc/showdoc-import.service';
 import { ImportJobRepository } from './import-job.repository';
 
@@ -15,9 +15,9 @@ import { ImportJobRepository } from './import-job.repository';
 const PROGRESS_EVERY_MS = 500;
 
 /**
- * The console's import job: the upload (the database, or a zip of it and `Public/Uploads`) is copied out of
- * BlobStorage into a temporary folder (SQLite reads files), imported, and the report stored beside it in
- * BlobStorage. Whatever happens, the upload and the temporary folder go afterwards.
+ * The console's import job: the uploads (the database and a zip of `Public/Uploads`, or one zip of both) are
+ * copied out of BlobStorage into a temporary folder (SQLite reads files), imported, and the report stored beside
+ * them in BlobStorage. Whatever happens, the uploads and the temporary folder go afterwards.
  */
 @Injectable()
 export class ImportProcessor {
@@ -39,7 +39,13 @@ export class ImportProcessor {
     try {
       const upload = path.join(dir, 'upload');
       await pipeline(await this.blobs.get(record.upload_key), fs.createWriteStream(upload));
-      const { db, uploads } = this.unpack(upload, dir);
+      const unpacked = this.unpack(upload, dir);
+      const db = unpacked.db;
+      let uploads = unpacked.uploads;
+      if (record.uploads_key) {
+        uploads = path.join(dir, 'uploads.zip');
+        await pipeline(await this.blobs.get(record.uploads_key), fs.createWriteStream(uploads));
+      }
       let last = 0;
       const report = await this.showdoc.run({
         db,
@@ -57,20 +63,21 @@ export class ImportProcessor {
       const reportKey = `imports/${record.import_id}/report`;
       await this.blobs.put(`${reportKey}.json`, Buffer.from(`${JSON.stringify(report, null, 2)}\n`), 'application/json');
       await this.blobs.put(`${reportKey}.txt`, Buffer.from(renderReport(report)), 'text/plain');
-      await this.jobs.update(record.import_id, { state: 'done', summary: summarize(report), report_key: reportKey });
+      await this.jobs.update(record.import_id, { state: 'done', counts: report.counts, report_key: reportKey });
       return { report_key: reportKey };
     } catch (error) {
       const reason = error instanceof AppError ? translate(error.key, this.config.language, error.params) : error instanceof Error ? error.message : String(error);
       if (!(error instanceof AppError)) this.logger.error(`Import ${record.import_id} failed: ${error instanceof Error ? (error.stack ?? reason) : reason}`);
-      await this.jobs.update(record.import_id, { state: 'failed', summary: reason });
+      await this.jobs.update(record.import_id, { state: 'failed', error: reason });
       throw new Error(reason, { cause: error });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
       await this.blobs.delete(record.upload_key).catch(() => undefined);
+      if (record.uploads_key) await this.blobs.delete(record.uploads_key).catch(() => undefined);
     }
   }
 
-  /** A database as it is, or a zip: its database (`*.db`, `*.db.php`) taken out, the zip itself as the uploads. */
+  /** A database as it is, or a zip: its database (`*.db`, `*.db.php`) taken out, the zip itself as the uploads (unless given apart). */
   private unpack(upload: string, dir: string): { db: string; uploads?: string } {
     const head = Buffer.alloc(4);
     const fd = fs.openSync(upload, 'r');

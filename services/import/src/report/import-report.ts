@@ -1,7 +1,9 @@
+import { IMPORT_KINDS, type ImportKind, type ImportTally } from '@quire/proto';
+
 /** What an import did, row by row where something was not simply imported (issue 16's report). */
 
-export const REPORT_KINDS = ['user', 'item', 'item_sort', 'member', 'token', 'catalog', 'page', 'history', 'attachment', 'share', 'template', 'team', 'team_member', 'team_item'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_KINDS = IMPORT_KINDS;
+export type ReportKind = ImportKind;
 
 export type Outcome = 'imported' | 'existing' | 'skipped' | 'failed' | 'warning';
 
@@ -16,7 +18,7 @@ export interface ReportEntry {
   quire_id?: number;
 }
 
-export type Tally = Record<Exclude<Outcome, 'warning'>, number>;
+export type Tally = ImportTally;
 
 export interface ImportReport {
   source: string;
@@ -106,7 +108,7 @@ const KIND_LABEL: Record<ReportKind, string> = {
   team_item: 'team items',
 };
 
-/** One line per kind: what was (or, in a dry run, would be) imported, already there, skipped, failed. */
+/** One line per kind, in English (the command's terminal and the text report): what was (or, in a dry run, would be) imported, already there, skipped, failed. */
 export function summarize(report: ImportReport): string {
   const verb = report.dry_run ? 'to import' : 'imported';
   return REPORT_KINDS.map((kind) => {

@@ -10,14 +10,16 @@ interface Envelope {
 }
 
 /**
- * `adminImport/showdoc`: posts ShowDoc's database, or a zip of it with the site's `Public/Uploads`, as
- * multipart (`file`; the route takes one file). `dry_run=1` only reports what would be imported. Refusals
- * (too large, an import already running) throw an ApiError with the server's message for the screen to show.
+ * `adminImport/showdoc`: posts ShowDoc's database (or one zip of the site holding it and `Public/Uploads`) as the
+ * multipart part `db`, and the zip of `Public/Uploads`, when chosen, as `uploads`. `dry_run=1` only reports what
+ * would be imported. Refusals (too large, an import already running) throw an ApiError with the server's message
+ * for the screen to show.
  */
-export async function startShowdocImport(file: File, dryRun: boolean): Promise<StartedImport> {
+export async function startShowdocImport(db: File, uploads: File | null, dryRun: boolean): Promise<StartedImport> {
   const body = new FormData();
   body.set('dry_run', dryRun ? '1' : '0');
-  body.set('file', file, file.name);
+  body.set('db', db, db.name);
+  if (uploads) body.set('uploads', uploads, uploads.name);
   let response: Response;
   try {
     response = await fetch(`${env.apiBase}/adminImport/showdoc`, { method: 'POST', body, credentials: 'same-origin' });

@@ -1,6 +1,8 @@
 import { Button, Card, Checkbox, Link, ProgressBar, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, ArrowImportRegular, DocumentRegular } from '@fluentui/react-icons';
-import { useEffect, useId, useRef, useState } from 'react';
+import { ArrowDownloadRegular, ArrowImportRegular, DismissRegular, DocumentRegular, FolderZipRegular } from '@fluentui/react-icons';
+import type { ImportKind, ImportTally } from '@quire/proto';
+import type { TFunction } from 'i18next';
+import { type JSX, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { ApiError } from '../../../lib/api-client';
@@ -26,7 +28,9 @@ const useStyles = makeStyles({
     whiteSpace: 'pre-wrap',
     overflowWrap: 'anywhere',
   },
+  pickers: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   picker: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  pickerLabel: { minWidth: '9em', fontWeight: tokens.fontWeightSemibold },
   fileName: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere', minWidth: 0 },
   actions: { display: 'flex', justifyContent: 'flex-end' },
   progress: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -56,17 +60,95 @@ function writeFollowed(importId: string): void {
 /** A file's size as people read it (the unit is the same in both languages). */
 const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
+/** One line per kind the import met, in the screen's language: `items: 4 imported, 1 already there`. */
+function summaryLines(t: TFunction, counts: Record<ImportKind, ImportTally>, dryRun: boolean): string[] {
+  const kinds: Record<ImportKind, string> = {
+    user: t('users'),
+    item: t('items'),
+    item_sort: t('item list orders'),
+    member: t('item members'),
+    token: t('api keys'),
+    catalog: t('catalogs'),
+    page: t('pages'),
+    history: t('history versions'),
+    attachment: t('attachments'),
+    share: t('share keys'),
+    template: t('templates'),
+    team: t('teams'),
+    team_member: t('team members'),
+    team_item: t('team items'),
+  };
+  return (Object.keys(kinds) as ImportKind[])
+    .filter((kind) => counts[kind] !== undefined)
+    .map((kind) => {
+      const { imported, existing, skipped, failed } = counts[kind];
+      const parts = [dryRun ? t('{{n}} to import', { n: imported }) : t('{{n}} imported', { n: imported })];
+      if (existing) parts.push(t('{{n}} already there', { n: existing }));
+      if (skipped) parts.push(t('{{n}} skipped', { n: skipped }));
+      if (failed) parts.push(t('{{n}} failed', { n: failed }));
+      const outcomes = parts.reduce((first, next) => t('{{first}}, {{next}}', { first, next }));
+      return t('{{kind}}: {{outcomes}}', { kind: kinds[kind], outcomes });
+    });
+}
+
+/** A hidden file input and the button that opens it, with the chosen file's name and size beside it. */
+function FilePicker(props: {
+  label: string;
+  name: string;
+  testId: string;
+  accept: string;
+  file: File | null;
+  choose: string;
+  chooseAnother: string;
+  disabled: boolean;
+  describedBy: string;
+  icon: JSX.Element;
+  onChange: (file: File | null) => void;
+  clearable?: boolean;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const input = useRef<HTMLInputElement>(null);
+  const { file, onChange } = props;
+  return (
+    <div className={styles.picker}>
+      <Text className={styles.pickerLabel}>{props.label}</Text>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        name={props.name}
+        accept={props.accept}
+        onChange={(event) => {
+          onChange(event.target.files?.[0] ?? null);
+          // The same file chosen again after clearing still counts as a change.
+          event.target.value = '';
+        }}
+      />
+      <Button icon={props.icon} disabled={props.disabled} aria-describedby={props.describedBy} onClick={() => input.current?.click()}>
+        {file ? props.chooseAnother : props.choose}
+      </Button>
+      <Text className={styles.fileName} data-testid={props.testId}>
+        {file ? t('{{name}} ({{size}})', { name: file.name, size: fileSize(file.size) }) : t('No file chosen')}
+      </Text>
+      {props.clearable && file && (
+        <Button appearance="subtle" icon={<DismissRegular />} disabled={props.disabled} aria-label={t('Remove {{name}}', { name: file.name })} onClick={() => onChange(null)} />
+      )}
+    </div>
+  );
+}
+
 /**
- * Issue 16: a ShowDoc site comes over through the console. The administrator uploads ShowDoc's database, or a zip
- * of it with the site's `Public/Uploads` (the route takes one file), the import runs as a job whose progress is
- * polled every second, and when it is done the summary shows and the report downloads.
+ * Issue 16: a ShowDoc site comes over through the console. The administrator uploads ShowDoc's database and,
+ * apart, a zip of the site's `Public/Uploads` (or one zip holding both), the import runs as a job whose progress
+ * is polled every second, and when it is done the summary shows and the report downloads.
  */
 export function ShowdocImport() {
   const { t } = useTranslation();
   const styles = useStyles();
   const fileHint = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [uploadsZip, setUploadsZip] = useState<File | null>(null);
   const [dryRun, setDryRun] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [refusal, setRefusal] = useState('');
@@ -87,7 +169,7 @@ export function ShowdocImport() {
     setRefusal('');
     setUploading(true);
     try {
-      const started = await startShowdocImport(file, dryRun);
+      const started = await startShowdocImport(file, uploadsZip, dryRun);
       writeFollowed(started.import_id);
       setImportId(started.import_id);
     } catch (failure) {
@@ -98,7 +180,7 @@ export function ShowdocImport() {
     }
   };
 
-  const failure = refusal || (statusError instanceof Error ? statusError.message : status?.state === 'failed' ? t('The import failed: {{reason}}', { reason: status.summary }) : '');
+  const failure = refusal || (statusError instanceof Error ? statusError.message : status?.state === 'failed' ? t('The import failed: {{reason}}', { reason: status.error ?? '' }) : '');
 
   return (
     <section data-testid="admin-import">
@@ -115,7 +197,9 @@ export function ShowdocImport() {
           {t('Running it again is safe: what an earlier import brought over is recognised and never duplicated. A dry run writes nothing and reports what it would do.')}
         </Text>
         <Text as="p" className={styles.text} id={fileHint}>
-          {t('Upload the ShowDoc database (Sqlite/showdoc.db.php), or a .zip holding the database and the Public/Uploads folder of the site, so that attachments and images come along.')}
+          {t(
+            'Upload the ShowDoc database (Sqlite/showdoc.db.php) and a .zip of the Public/Uploads folder of the site, so that attachments and images come along. A single .zip holding both is taken as the database too.',
+          )}
         </Text>
         <Text as="p" className={styles.text}>
           {t('A big site imports better on the server, from the command line:')}
@@ -124,24 +208,40 @@ export function ShowdocImport() {
           {COMMAND}
         </pre>
 
-        <div className={styles.picker}>
-          <input
-            ref={input}
-            type="file"
-            hidden
-            name="showdoc_file"
+        <div className={styles.pickers}>
+          <FilePicker
+            label={t('Database')}
+            name="showdoc_db"
+            testId="showdoc-import-file"
             accept=".db,.php,.sqlite,.zip,application/zip"
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
+            file={file}
+            choose={t('Choose the database')}
+            chooseAnother={t('Choose another database')}
+            disabled={running}
+            describedBy={fileHint}
+            icon={<DocumentRegular />}
+            onChange={(chosen) => {
+              setFile(chosen);
               setRefusal('');
             }}
           />
-          <Button icon={<DocumentRegular />} disabled={running} aria-describedby={fileHint} onClick={() => input.current?.click()}>
-            {file ? t('Choose another file') : t('Choose the database or zip')}
-          </Button>
-          <Text className={styles.fileName} data-testid="showdoc-import-file">
-            {file ? t('{{name}} ({{size}})', { name: file.name, size: fileSize(file.size) }) : t('No file chosen')}
-          </Text>
+          <FilePicker
+            label={t('Uploads (optional)')}
+            name="showdoc_uploads"
+            testId="showdoc-import-uploads-file"
+            accept=".zip,application/zip"
+            file={uploadsZip}
+            choose={t('Choose the Uploads zip')}
+            chooseAnother={t('Choose another zip')}
+            disabled={running}
+            describedBy={fileHint}
+            icon={<FolderZipRegular />}
+            clearable
+            onChange={(chosen) => {
+              setUploadsZip(chosen);
+              setRefusal('');
+            }}
+          />
         </div>
         <Checkbox
           name="dry_run"
@@ -156,20 +256,17 @@ export function ShowdocImport() {
           </Button>
         </div>
 
-        {(uploading || importId) && <ImportProgress uploading={uploading ? (file?.name ?? '') : ''} status={uploading ? undefined : status} />}
+        {(uploading || importId) && <ImportProgress uploading={uploading ? [file?.name, uploadsZip?.name].filter(Boolean).join(' + ') : ''} status={uploading ? undefined : status} />}
 
-        {!uploading && importId && status?.state === 'done' && (
+        {!uploading && importId && status?.state === 'done' && status.counts && (
           <>
             <Subtitle2 as="h3" className={styles.heading}>
               {t('Summary')}
             </Subtitle2>
             <ul className={styles.summary} data-testid="showdoc-import-summary">
-              {status.summary
-                .split('\n')
-                .filter((line) => line.trim() !== '')
-                .map((line, index) => (
-                  <li key={index}>{line}</li>
-                ))}
+              {summaryLines(t, status.counts, status.dry_run).map((line, index) => (
+                <li key={index}>{line}</li>
+              ))}
             </ul>
             <div className={styles.links}>
               <Link className={styles.link} href={showdocImportReportUrl(importId, 'text')} download data-testid="showdoc-import-report">
