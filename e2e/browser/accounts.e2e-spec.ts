@@ -56,7 +56,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: email and passw
       await me.screenshot('bind-email');
       const before = smtp.messages.length;
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await me.acceptAlert('A verification email has been sent');
+      await me.expectToast('A verification email has been sent');
       await me.page.getByTestId('email-status').filter({ hasText: 'Unverified' }).waitFor();
       expect(await me.page.getByTestId('email-value').textContent()).toBe(email);
 
@@ -68,7 +68,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: email and passw
 
       // One mail per address per 3 minutes: let that interval pass (the auth service's throttle key).
       await quire.kv.delete(`mail-throttle:${email}`);
-      await me.page.getByRole('button', { name: 'Log out' }).click();
+      await (await me.headerAction('Log out')).click();
       await me.page.waitForURL('**/user/login');
       await me.page.getByRole('link', { name: 'Forgot password' }).click();
       await me.page.waitForURL('**/user/resetPassword');
@@ -84,7 +84,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: email and passw
       await me.page.locator('input[name=v_code]').fill(await quire.captchaCode((await me.cookie('quire_client')) as string));
       await me.screenshot('forgot-password');
       await me.page.getByRole('button', { name: 'Send reset email' }).click();
-      await me.acceptAlert('A password reset email has been sent');
+      await me.expectToast('A password reset email has been sent');
 
       await me.visit(await linkIn(email, sent + 1));
       expect(await me.page.locator('input[readonly]').inputValue()).toBe(email);
@@ -92,7 +92,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: email and passw
       await me.page.locator('input[type=password]').nth(1).fill('second-pass-2');
       await me.screenshot('reset-by-link');
       await me.page.getByRole('button', { name: 'Reset password' }).click();
-      await me.acceptAlert('Your password has been reset');
+      await me.expectToast('Your password has been reset');
       await me.page.waitForURL('**/item/index');
 
       // Logged in by the reset: the login screen sends the visitor on.

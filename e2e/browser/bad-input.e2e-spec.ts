@@ -56,21 +56,23 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: bad input and s
       await me.page.getByTestId('teams-claim').waitFor();
     });
 
-    it('says an unknown item or domain does not exist, after the server message', async () => {
+    it('says an unknown item or domain does not exist, once: on the screen, with no alert on top', async () => {
       await me.page.goto('/nosuchdomain');
-      await me.acceptAlert(/not exist|deleted/i);
       await me.page.getByTestId('item-missing').getByText('This item does not exist or has been deleted.').waitFor();
+      await me.page.waitForLoadState('networkidle');
+      expect(await me.page.getByRole('alertdialog').count()).toBe(0);
+      expect(await me.page.getByText(/does not exist or has been deleted/).count()).toBe(1);
     });
 
     it('shows a deleted page id as missing, by itself and inside its item, and the menu stays usable', async () => {
       await me.page.goto(`/page/${deletedPage}`);
-      await me.acceptAlert(/.+/);
       await me.page.getByTestId('page-missing').getByText('This page does not exist or has been deleted.').waitFor();
+      expect(await me.page.getByRole('alertdialog').count()).toBe(0);
       await me.screenshot('deleted-page');
 
       await me.page.goto(`/fragile${viewport}?page_id=${deletedPage}`);
-      await me.acceptAlert(/.+/);
       await me.page.getByTestId('page-missing').waitFor();
+      expect(await me.page.getByRole('alertdialog').count()).toBe(0);
       if (viewport === 'mobile') await me.page.getByRole('button', { name: 'Menu' }).click();
       expect(await me.page.getByTestId('item-menu').getByRole('link', { name: 'Gone' }).count()).toBe(0);
       await me.page.getByTestId('item-menu').getByRole('link', { name: 'Second' }).click();
@@ -149,12 +151,12 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: bad input and s
     });
 
     it('shows the captcha on the visit password form after 10308', async () => {
-      await me.page.route('**/api/item/pwd', (route) => route.fulfill({ json: { error_code: 10308, error_message: 'Access password are incorrect' } }));
+      await me.page.route('**/api/item/pwd', (route) => route.fulfill({ json: { error_code: 10308, error_message: 'The visit password is incorrect' } }));
       await me.visit(`/item/password/${itemId}`);
       expect(await me.page.getByTestId('captcha-image').count()).toBe(0);
       await me.page.locator('input[name=password]').fill('guess');
       await me.page.getByRole('button', { name: 'Open' }).click();
-      await me.acceptAlert('Access password are incorrect');
+      await me.acceptAlert('The visit password is incorrect');
       await me.captchaLoaded();
       await me.page.locator('input[name=v_code]').waitFor();
       await me.screenshot('item-password-captcha');

@@ -6,7 +6,7 @@ import { strToU8, zipSync } from 'fflate';
 import type { CatalogGroup, ItemListEntry, ItemRow, ItemTeamEntry, ItemTokenRow, MemberListEntry, RegularItemInfo, TeamItemMemberEntry, TeamRow } from '@quire/proto';
 import { describeWith } from '@quire/testing';
 import type { Browser, Download, Locator } from 'playwright-core';
-import { BrowserVisitor, launchChromium } from './support/browser-session';
+import { BrowserVisitor, launchChromium, type ViewportName } from './support/browser-session';
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi, registerThroughApi } from './support/session-factory';
@@ -181,7 +181,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: item management
     await form.locator('input[name=password]').fill('visit-secret');
     await owner.screenshot('settings-base');
     await form.getByRole('button', { name: 'Save' }).click();
-    await owner.acceptAlert('Saved');
+    await owner.expectToast('Saved');
 
     const detail = await callApi<ItemRow>(owner, 'item/detail', { item_id: itemId });
     expect(detail).toMatchObject({ item_name: 'Manual &amp; guide', item_description: 'For &lt;operators&gt;', item_domain: `manual${suffix}`, password: 'visit-secret' });
@@ -413,6 +413,113 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: item management
     expect(info.menu.catalogs.map((catalog) => [catalog.cat_name, catalog.pages.map((page) => page.page_title)])).toEqual([['Runbook', ['Restart']]]);
     await owner.page.getByText('Hello from the zip').waitFor();
     await owner.screenshot('import-markdown-done');
+  });
+
+  it('keeps a deleted catalog in the recycle bin of the item settings: restored with its page to its old place, or deleted for good', async () => {
+    const guide = (await catalogs()).find((c) => c.cat_name === 'Guide');
+    const runbooks = (await callApi<{ cat_id: number }>(owner, 'catalog/save', { item_id: itemId, cat_name: 'Runbooks', parent_cat_id: guide?.cat_id ?? 0 })).cat_id;
+    await callApi(owner, 'page/save', { page_id: 0, item_id: itemId, cat_id: runbooks, page_title: 'Restart', page_content: '# Restart' });
+
+    // Deleted in the catalog screen, after the question.
+    await owner.visit(`/catalog/${itemId}`);
+    await row(owner, 'Runbooks').getByRole('button', { name: 'Delete' }).click();
+    await owner.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+    await row(owner, 'Runbooks').waitFor({ state: 'detached' });
+
+    // The bin lists it with who deleted it, when, what it holds and where a restore puts it.
+    await openTab(owner, itemId, 'Recycle bin');
+    const bin = owner.page.getByTestId('recycle-bin');
+    await bin.getByText('Deleted pages and catalogs stay here for 30 days, then they are deleted for good.').waitFor();
+    const entry = owner.page.getByTestId('recycle-catalog-row').filter({ hasText: 'Runbooks' });
+    await entry.waitFor();
+    expect(await entry.locator('td').allTextContents()).toEqual([
+      'Runbooks',
+      'Pages: 1, sub-catalogs: 0',
+      OWNER,
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      'Its old catalog',
+      'RestoreDelete for good',
+    ]);
+    await owner.screenshot('recycle-bin');
+
+    // Restore: a toast says where it went; the menu shows the catalog and its page again.
+    await entry.getByRole('button', { name: 'Restore: Runbooks' }).click();
+    await owner.expectToast('Restored to its old place.');
+    await entry.waitFor({ state: 'detached' });
+    await owner.visit(`/${itemId}`);
+    await owner.page.getByTestId('menu-catalog').filter({ hasText: 'Guide' }).click();
+    await owner.page.getByTestId('menu-catalog').filter({ hasText: 'Runbooks' }).click();
+    await owner.page.getByTestId('menu-page').filter({ hasText: 'Restart' }).waitFor();
+    await owner.screenshot('recycle-restored-menu');
+
+    // Deleted for good: one page after a question (Cancel keeps it), then the emptied bin.
+    const page = (await callApi<{ page_id: number }>(owner, 'page/save', { page_id: 0, item_id: itemId, page_title: 'Scratch', page_content: 'x' })).page_id;
+    await callApi(owner, 'page/delete', { page_id: page, item_id: itemId });
+    await openTab(owner, itemId, 'Recycle bin');
+    const scratch = owner.page.getByTestId('recycle-page-row').filter({ hasText: 'Scratch' });
+    await scratch.getByRole('button', { name: 'Delete for good: Scratch' }).click();
+    const confirm = owner.page.getByRole('alertdialog');
+    await confirm.getByText('Delete the page "Scratch" for good? This cannot be undone.').waitFor();
+    await owner.screenshot('recycle-purge-question');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await scratch.count()).toBe(1);
+    await scratch.getByRole('button', { name: 'Delete for good: Scratch' }).click();
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    await owner.expectToast('Deleted for good.');
+    await scratch.waitFor({ state: 'detached' });
+    expect(await callApi(owner, 'recycle/getList', { item_id: itemId })).toEqual([]);
+    expect((await envelope(owner, 'page/info', { page_id: page })).error_code).not.toBe(0);
+  });
+
+  describe.each<[ViewportName, 'light' | 'dark', 'en' | 'zh-cn']>([
+    ['desktop', 'light', 'en'],
+    ['desktop', 'dark', 'en'],
+    ['desktop', 'light', 'zh-cn'],
+    ['desktop', 'dark', 'zh-cn'],
+    ['mobile', 'light', 'en'],
+    ['mobile', 'dark', 'en'],
+    ['mobile', 'light', 'zh-cn'],
+    ['mobile', 'dark', 'zh-cn'],
+  ])('the recycle bin at %s width, %s theme, %s labels', (viewport, theme, language) => {
+    it('lists a deleted catalog and page and fits the width', async () => {
+      const binItem = await newItem(`Bin ${viewport} ${theme} ${language}`);
+      const top = (await callApi<{ cat_id: number }>(owner, 'catalog/save', { item_id: binItem, cat_name: 'Archive notes' })).cat_id;
+      await callApi(owner, 'page/save', { page_id: 0, item_id: binItem, cat_id: top, page_title: 'Old plan', page_content: 'x' });
+      const loose = (await callApi<{ page_id: number }>(owner, 'page/save', { page_id: 0, item_id: binItem, page_title: 'Draft', page_content: 'x' })).page_id;
+      await callApi(owner, 'catalog/delete', { item_id: binItem, cat_id: top });
+      await callApi(owner, 'page/delete', { page_id: loose, item_id: binItem });
+
+      const visitor = await BrowserVisitor.open(browser, quire.baseUrl, viewport, `management-recycle-${theme}-${language}`);
+      visitor.context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      try {
+        await logIn(visitor, OWNER);
+        await visitor.context.addInitScript((dark) => window.localStorage.setItem('quire_theme', dark ? 'dark' : 'light'), theme === 'dark');
+        const zh = language === 'zh-cn';
+        if (zh) {
+          await visitor.page.route('**/api/common/homePageSetting', async (route) => {
+            const response = await route.fetch();
+            const body = (await response.json()) as { data: Record<string, unknown> };
+            await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
+          });
+        }
+        await visitor.visit(`/item/setting/${binItem}`);
+        await visitor.page.locator(`[data-theme="${theme}"]`).first().waitFor();
+        await visitor.page.getByRole('tab', { name: zh ? '回收站' : 'Recycle bin' }).click();
+        await visitor.page
+          .getByTestId('recycle-catalog-row')
+          .filter({ hasText: 'Archive notes' })
+          .getByText(zh ? '项目根目录' : 'The item root')
+          .waitFor();
+        await visitor.page.getByTestId('recycle-page-row').filter({ hasText: 'Draft' }).waitFor();
+        expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport === 'mobile' ? 390 : 1280);
+        await visitor.screenshot('recycle-bin');
+        expect(visitor.consoleErrors).toEqual([]);
+        expect(visitor.pageErrors).toEqual([]);
+      } finally {
+        await visitor.close();
+      }
+    });
   });
 
   it('lays the settings and catalog screens out at 390 px', async () => {

@@ -1,7 +1,8 @@
 import { describeWith } from '@quire/testing';
-import type { Browser, Locator } from 'playwright-core';
-import { BrowserVisitor, launchChromium } from './support/browser-session';
+import type { Browser, Cookie, Locator } from 'playwright-core';
+import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
 import { ensureWebBuilt } from './support/ensure-web-build';
+import { LOOK_MARKDOWN, type MarkdownLook, chooseTheme, expectReadableLook, readMarkdownLook, showPreview } from './support/markdown-look';
 import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi, registerThroughApi } from './support/session-factory';
 
@@ -117,6 +118,36 @@ async function pasteFiles(visitor: BrowserVisitor, files: { name: string; type: 
   }, files);
 }
 
+/**
+ * Issue 17: the editor's preview and the reader draw a page with one renderer and one stylesheet.
+ * In each theme and at each width, a visitor with `cookies` opens the page in the editor, then in
+ * the reader: both must look alike (same borders, colours, list style) and be readable.
+ */
+async function expectPreviewLooksLikeReader(browser: Browser, baseUrl: string, cookies: Cookie[], itemId: number, pageId: number, label: string): Promise<void> {
+  const sameLook = ({ linkContrast, arrowContrast, arrowHeadContrast, ...look }: MarkdownLook) => look;
+  for (const theme of ['light', 'dark'] as const) {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const visitor = await BrowserVisitor.open(browser, baseUrl, viewport, `${label}-${theme}`);
+      try {
+        await visitor.context.addCookies(cookies);
+        await chooseTheme(visitor, theme);
+        await openEditor(visitor, itemId, pageId);
+        const preview = await readMarkdownLook(await showPreview(visitor.page));
+        await visitor.screenshot('preview');
+        await visitor.visit(`/${itemId}?page_id=${pageId}`);
+        const reader = await readMarkdownLook(visitor.page.getByTestId('markdown-body'));
+        await visitor.screenshot('reader');
+        expectReadableLook(preview);
+        expectReadableLook(reader);
+        expect(sameLook(preview)).toEqual(sameLook(reader));
+        expect([...visitor.consoleErrors, ...visitor.pageErrors]).toEqual([]);
+      } finally {
+        await visitor.close();
+      }
+    }
+  }
+}
+
 describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor', () => {
   let quire: QuireApp;
   let browser: Browser;
@@ -210,7 +241,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
     await me.page.keyboard.press('Control+s');
     await saved;
-    await me.page.getByTestId('saved-toast').waitFor();
+    await me.expectToast('Saved');
     expect((await pageInfo(pageId)).page_content).toBe('First line\nSecond line <kept> & "quoted"');
   });
 
@@ -230,6 +261,21 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await me.visit(`/${itemId}?page_id=${pageId}`);
     await expectRichMarkdownRendered(me.page.getByTestId('markdown-body'));
     await me.screenshot('reader-diagram-math');
+  });
+
+  it('draws the preview as the reader draws the page: bordered tables, highlighted code, task lists, quotes, readable links and diagram arrows, light and dark, at both widths', async () => {
+    const pageId = await savePageThroughApi('Rendering', LOOK_MARKDOWN);
+    await expectPreviewLooksLikeReader(browser, quire.baseUrl, await me.context.cookies(), itemId, pageId, 'look');
+
+    // Switching the theme while editing redraws the diagram in the new theme's colours.
+    await openEditor(me, itemId, pageId);
+    const preview = await showPreview(me.page);
+    await preview.locator('.bytemd-mermaid[data-theme="light"] svg').waitFor();
+    await (await me.headerAction('Dark theme')).click();
+    await preview.locator('.bytemd-mermaid[data-theme="dark"] svg').waitFor();
+    expectReadableLook(await readMarkdownLook(preview));
+    await (await me.headerAction('Light theme')).click();
+    await preview.locator('.bytemd-mermaid[data-theme="light"] svg').waitFor();
   });
 
   it('opens a copy with copy_page_id and saves it as a new page, leaving the original alone', async () => {
@@ -360,7 +406,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     expect(await form.locator('input[name=template_title]').inputValue()).toBe('Template source');
     await form.locator('input[name=template_title]').fill('Reusable <part>');
     await form.getByRole('button', { name: 'Save' }).click();
-    await me.acceptAlert('Saved as a template');
+    await me.expectToast('Saved as a template');
     const templates = await callApi<{ id: number; template_title: string; template_content: string }[]>(me, 'template/getList');
     expect(templates.map((template) => [decode(template.template_title), template.template_content])).toEqual([['Reusable <part>', '## Reusable part']]);
 
@@ -467,7 +513,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
       await visitor.page.getByRole('button', { name: 'More save options' }).click();
       await visitor.page.getByRole('menuitem', { name: 'Delete all drafts' }).click();
       await visitor.page.getByRole('alertdialog').filter({ hasText: 'Delete all the drafts kept in this browser?' }).getByRole('button', { name: 'OK' }).click();
-      await visitor.acceptAlert('Drafts deleted: 2');
+      await visitor.expectToast('Drafts deleted: 2');
       expect(await visitor.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('page_content_')))).toEqual([]);
     } finally {
       await visitor.close();
@@ -492,7 +538,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
       const saved = visitor.page.waitForResponse((response) => response.url().includes('/api/page/save'), { timeout: 60_000 });
       await visitor.page.keyboard.press('Control+s');
       expect(((await (await saved).json()) as { error_code: number }).error_code).toBe(0);
-      await visitor.page.getByTestId('saved-toast').waitFor();
+      await visitor.expectToast('Saved');
 
       // Still usable after the save: a keystroke shows up at the end of the text. How fast, and the longest
       // task the page runs, are goals of `npm run bench` (load-tests/src/bench-editor.ts), not of this test.
@@ -517,17 +563,39 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     }
   }, 120_000);
 
-  it("shows the server's message when the user may not edit the item or the item is archived", async () => {
+  it('says why the editor does not open for a read-only member, a visitor or an archived item, with the way back', async () => {
     const pageId = await savePageThroughApi('Guarded', 'Only the owner edits');
-    const other = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'editor-guest');
+    const member = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'editor-guest');
+    const phone = await BrowserVisitor.open(browser, quire.baseUrl, 'mobile', 'editor-guest');
+    const anonymous = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'editor-anonymous');
     try {
-      await registerThroughApi(other, quire, `reader${Date.now() % 100000}`, PASSWORD);
-      await openEditor(other, itemId, pageId);
-      await typeAtEnd(other, ' changed');
-      await other.page.keyboard.press('Control+s');
-      await other.acceptAlert('No permissions');
+      const reader = `reader${Date.now() % 100000}`;
+      await registerThroughApi(member, quire, reader, PASSWORD);
+      await callApi(me, 'member/save', { item_id: itemId, username: reader, member_group_id: 0 });
+      await phone.context.addCookies(await member.context.cookies());
+      for (const visitor of [member, phone]) {
+        await visitor.visit(`/page/edit/${itemId}/${pageId}`);
+        const refusal = visitor.page.getByTestId('edit-not-allowed');
+        await refusal.getByText('You can read this item but not edit it. Ask the item owner for edit rights.').waitFor();
+        // Not the editor: no title field, no Markdown editor, nothing to type into and lose.
+        expect(await visitor.page.locator('input[name=page_title]').count()).toBe(0);
+        expect(await visitor.page.locator('.CodeMirror').count()).toBe(0);
+        await visitor.screenshot('edit-refused');
+      }
+      await member.page.getByRole('link', { name: 'Back to the page' }).click();
+      await member.page.waitForURL(`**/${itemId}?page_id=${pageId}`);
+      await member.page.getByTestId('markdown-body').getByText('Only the owner edits').waitFor();
+      expect(member.consoleErrors).toEqual([]);
+
+      // A visitor who is not logged in is offered the login, which brings them back to the editor.
+      await anonymous.visit(`/page/edit/${itemId}/${pageId}`);
+      await anonymous.page.getByText('Log in with an account that may edit this item to change its pages.').waitFor();
+      const login = anonymous.page.getByTestId('edit-not-allowed').getByRole('link', { name: 'Log in' });
+      expect(decodeURIComponent((await login.getAttribute('href')) ?? '')).toContain(`redirect=/page/edit/${itemId}/${pageId}`);
     } finally {
-      await other.close();
+      await member.close();
+      await phone.close();
+      await anonymous.close();
     }
     expect((await pageInfo(pageId)).page_content).toBe('Only the owner edits');
 
@@ -535,11 +603,170 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     const old = (await callApi<{ item_id: number; item_name: string }[]>(me, 'item/myList')).find((item) => item.item_name === 'Old')?.item_id ?? 0;
     const oldPage = await savePageThroughApi('Frozen', 'Before archiving', 0, old);
     await callApi(me, 'item/archive', { item_id: old, password: PASSWORD });
-    await openEditor(me, old, oldPage);
-    await typeAtEnd(me, ' after');
-    await me.page.keyboard.press('Control+s');
-    await me.acceptAlert('This item is archived and read-only');
+    await me.visit(`/page/edit/${old}/${oldPage}`);
+    await me.page.getByText('This item is archived and read-only, so its pages can no longer be edited.').waitFor();
+    expect(await me.page.locator('.CodeMirror').count()).toBe(0);
     expect((await pageInfo(oldPage)).page_content).toBe('Before archiving');
+  });
+
+  it('asks before leaving with unsaved changes: Back, a link, closing the tab; cancelling keeps the text, nothing asks after a save', async () => {
+    const pageId = await savePageThroughApi('Unsaved', 'Kept text');
+    await openEditor(me, itemId, pageId);
+    // Nothing typed: Back leaves at once.
+    await me.page.getByRole('button', { name: 'Back' }).click();
+    await me.page.waitForURL(`**/${itemId}?page_id=${pageId}`);
+    expect(await me.page.getByRole('alertdialog').count()).toBe(0);
+
+    await openEditor(me, itemId, pageId);
+    await typeAtEnd(me, '\nA sentence not saved yet');
+    await me.page.getByRole('button', { name: 'Back' }).click();
+    const question = me.page.getByRole('alertdialog').filter({ hasText: 'This page has unsaved changes. Leave the editor and discard them?' });
+    await question.waitFor();
+    await me.screenshot('leave-question');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(me.page.url()).toContain(`/page/edit/${itemId}/${pageId}`);
+    expect(await editorValue(me)).toBe('Kept text\nA sentence not saved yet');
+
+    // A changed title counts too, and the app's own links ask as well (the brand link to the home page).
+    await me.page.locator('input[name=page_title]').fill('Unsaved, renamed');
+    await me.page.locator('header').getByRole('link', { name: 'Quire' }).click();
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await me.page.locator('input[name=page_title]').inputValue()).toBe('Unsaved, renamed');
+
+    // Closing or reloading the tab: the browser asks its own question.
+    const asked = new Promise<string>((resolve) =>
+      me.page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await me.page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    // Staying was chosen: the page and its text are still there.
+    expect(await editorValue(me)).toBe('Kept text\nA sentence not saved yet');
+    expect(me.page.isClosed()).toBe(false);
+
+    // After a save nothing asks.
+    await me.page.keyboard.press('Control+s');
+    await me.expectToast('Saved');
+    await me.page.getByRole('button', { name: 'Back' }).click();
+    await me.page.waitForURL(`**/${itemId}?page_id=${pageId}`);
+    expect(await me.page.getByRole('alertdialog').count()).toBe(0);
+    expect(await pageInfo(pageId)).toMatchObject({ page_title: 'Unsaved, renamed', page_content: 'Kept text\nA sentence not saved yet' });
+
+    // Leaving on purpose discards the change.
+    await openEditor(me, itemId, pageId);
+    await typeAtEnd(me, ' dropped');
+    await me.page.getByRole('button', { name: 'Back' }).click();
+    await question.getByRole('button', { name: 'OK' }).click();
+    await me.page.waitForURL(`**/${itemId}?page_id=${pageId}`);
+    expect((await pageInfo(pageId)).page_content).toBe('Kept text\nA sentence not saved yet');
+  });
+
+  it('keeps the tools and Save in reach on a long page, on a desktop and on a phone', async () => {
+    // Short of the 3000 characters that turn the live preview off, but far taller than the 1000 px editor.
+    const long = Array.from({ length: 150 }, (_, i) => `Line ${i + 1}`).join('\n\n');
+    const pageId = await savePageThroughApi('Long page', long);
+    const phone = await BrowserVisitor.open(browser, quire.baseUrl, 'mobile', 'editor-long');
+    try {
+      await phone.context.addCookies(await me.context.cookies());
+      for (const visitor of [me, phone]) {
+        await openEditor(visitor, itemId, pageId);
+        // Scroll the window to the bottom of the 1000 px editor.
+        await visitor.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await visitor.page.waitForFunction(() => window.scrollY > 200);
+        const save = visitor.page.getByRole('button', { name: 'Save', exact: true });
+        const header = await visitor.page.locator('header').first().boundingBox();
+        const box = await save.boundingBox();
+        // Visible, below the app's header, not under it.
+        expect(box && header && box.y >= header.y + header.height - 1 && box.y + box.height <= (visitor.page.viewportSize()?.height ?? 0)).toBe(true);
+        const formatting = await visitor.page.locator('.bytemd-toolbar').boundingBox();
+        expect(formatting && box && formatting.y >= box.y + box.height - 1).toBe(true);
+        await visitor.screenshot('long-page-scrolled');
+        // Still works from there.
+        await typeAtEnd(visitor, ' end');
+        await save.click();
+        await visitor.expectToast('Saved');
+      }
+    } finally {
+      await phone.close();
+    }
+  });
+
+  /** One account that may read the item but not edit it, shared by the looks below. */
+  let readerCookies: Awaited<ReturnType<BrowserVisitor['context']['cookies']>> | null = null;
+
+  describe.each<[ViewportName, 'light' | 'dark', 'en' | 'zh-cn']>([
+    ['desktop', 'light', 'en'],
+    ['desktop', 'dark', 'en'],
+    ['desktop', 'light', 'zh-cn'],
+    ['desktop', 'dark', 'zh-cn'],
+    ['mobile', 'light', 'en'],
+    ['mobile', 'dark', 'en'],
+    ['mobile', 'light', 'zh-cn'],
+    ['mobile', 'dark', 'zh-cn'],
+  ])('at %s width, %s theme, %s labels', (viewport, theme, language) => {
+    const zh = language === 'zh-cn';
+
+    const look = async (label: string) => {
+      const visitor = await BrowserVisitor.open(browser, quire.baseUrl, viewport, label);
+      await visitor.context.addInitScript((dark) => window.localStorage.setItem('quire_theme', dark ? 'dark' : 'light'), theme === 'dark');
+      if (zh) {
+        await visitor.page.route('**/api/common/homePageSetting', async (route) => {
+          const response = await route.fetch();
+          const body = (await response.json()) as { data: Record<string, unknown> };
+          await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
+        });
+      }
+      return visitor;
+    };
+
+    it('shows the sticky tools, the question before leaving, the success toast and the refusal', async () => {
+      const writer = await look(`editor-look-${theme}-${language}`);
+      const reader = await look(`editor-look-reader-${theme}-${language}`);
+      try {
+        await writer.context.addCookies(await me.context.cookies());
+        const pageId = await savePageThroughApi('Looks', Array.from({ length: 150 }, (_, i) => `Line ${i + 1}`).join('\n\n'));
+        await openEditor(writer, itemId, pageId);
+        await writer.page.locator(`[data-theme="${theme}"]`).first().waitFor();
+        await typeAtEnd(writer, ' more');
+        await writer.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await writer.page.waitForFunction(() => window.scrollY > 200);
+        await writer.screenshot('sticky-tools');
+
+        await writer.page.getByRole('button', { name: zh ? '返回' : 'Back' }).click();
+        const question = writer.page.getByRole('alertdialog').filter({ hasText: zh ? '此页面有未保存的修改。确定要离开编辑器并放弃这些修改吗？' : 'This page has unsaved changes.' });
+        await question.waitFor();
+        await writer.screenshot('leave-question');
+        await question.getByRole('button', { name: zh ? '取消' : 'Cancel' }).click();
+        await question.waitFor({ state: 'detached' });
+        await writer.page.getByRole('button', { name: zh ? '保存' : 'Save', exact: true }).click();
+        await writer.expectToast(zh ? '保存成功' : 'Saved');
+        await writer.screenshot('saved-toast');
+        expect(writer.consoleErrors).toEqual([]);
+
+        if (!readerCookies) {
+          await registerThroughApi(reader, quire, `looker${Date.now() % 100000}`, PASSWORD);
+          readerCookies = await reader.context.cookies();
+        } else {
+          await reader.context.addCookies(readerCookies);
+        }
+        await reader.visit(`/page/edit/${itemId}/${pageId}`);
+        await reader.page
+          .getByTestId('edit-not-allowed')
+          .getByText(zh ? '你可以阅读此项目，但没有编辑权限。如需编辑，请联系项目所有者开通。' : 'You can read this item but not edit it.')
+          .waitFor();
+        await reader.page.locator(`[data-theme="${theme}"]`).first().waitFor();
+        await reader.screenshot('edit-refused');
+        expect(reader.consoleErrors).toEqual([]);
+      } finally {
+        await writer.close();
+        await reader.close();
+      }
+    });
   });
 
   it('fits a 390 px screen', async () => {
@@ -594,6 +821,26 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
       await me.page.getByRole('button', { name: '数据字典模板' }).click();
       await waitForEditorText(me, '|字段|类型|空|默认|注释|');
       await me.screenshot('templates');
+    } finally {
+      await me.close();
+    }
+  });
+
+  it('draws the preview as the reader draws the page on a Chinese site, light and dark, at both widths', async () => {
+    const me = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'look-zh-owner');
+    try {
+      await registerThroughApi(me, quire, `look${Date.now() % 100000}`, PASSWORD);
+      await callApi(me, 'item/add', { item_type: 1, item_name: '渲染', password: '', item_domain: '', copy_item_id: 0, item_description: '' });
+      const itemId = (await callApi<{ item_id: number }[]>(me, 'item/myList'))[0].item_id;
+      const { page_id: pageId } = await callApi<{ page_id: number }>(me, 'page/save', {
+        page_id: 0,
+        item_id: itemId,
+        cat_id: 0,
+        s_number: 99,
+        page_title: '渲染示例',
+        page_content: LOOK_MARKDOWN,
+      });
+      await expectPreviewLooksLikeReader(browser, quire.baseUrl, await me.context.cookies(), itemId, pageId, 'look-zh');
     } finally {
       await me.close();
     }

@@ -113,8 +113,10 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
       await phone.visit('/team/index');
       await phone.page.getByTestId('team-table-row').filter({ hasText: 'Writers' }).waitFor();
       expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await phone.page.getByRole('button', { name: 'Add team' }).waitFor();
+      // At 390 px the header folds its actions into "More": "Add team" is there.
+      await (await phone.headerAction('Add team')).waitFor();
       await phone.screenshot('team-list');
+      await phone.page.keyboard.press('Escape');
     });
 
     it('adds members by username autocomplete that leaves out existing members, and removes one after a confirmation', async () => {
@@ -184,7 +186,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
         await entry.getByRole('radio', { name: right }).check();
         if (right === 'Edit') await owner.screenshot('member-rights');
         await dialog.getByRole('button', { name: 'Save' }).click();
-        await owner.acceptAlert('Permissions saved');
+        await owner.expectToast('Permissions saved');
         const rights = await callApi<{ member_username: string; member_group_id: number }[]>(owner, 'teamItemMember/getList', { team_id: teamId, item_id: itemId });
         expect(rights.map((r) => [r.member_username, Number(r.member_group_id)])).toEqual([[MEMBER_A.username, right === 'Edit' ? 1 : 0]]);
       };
@@ -310,7 +312,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
       await change.getByText('Change the password of freshuser').waitFor();
       await change.locator('input[name=new_password]').fill('fresh-pass-2');
       await change.getByRole('button', { name: 'Save' }).click();
-      await admin.acceptAlert('Password changed');
+      await admin.expectToast('Password changed');
 
       const fresh = await open('admin-fresh-user');
       expect((await rawCall(fresh, 'user/login', { username: 'freshuser', password: 'fresh-pass-1' })).error_code).not.toBe(0);
@@ -377,7 +379,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
       expect(await registration.isChecked()).toBe(true);
       await registration.uncheck();
       await admin.page.getByRole('button', { name: 'Save' }).click();
-      await admin.acceptAlert('Saved');
+      await admin.expectToast('Saved');
 
       const visitor = await open('admin-register');
       await visitor.visit('/user/register');
@@ -389,7 +391,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
       expect(await registration.isChecked()).toBe(false);
       await registration.check();
       await admin.page.getByRole('button', { name: 'Save' }).click();
-      await admin.acceptAlert('Saved');
+      await admin.expectToast('Saved');
       await visitor.visit('/user/register');
       await visitor.page.locator('input[name=username]').waitFor();
       expect(await visitor.page.getByTestId('register-closed').count()).toBe(0);
@@ -402,7 +404,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
       expect(await proxy.isChecked()).toBe(false);
       await proxy.check();
       await admin.page.getByRole('button', { name: 'Save' }).click();
-      await admin.acceptAlert('Saved');
+      await admin.expectToast('Saved');
       const saved = await callApi<{ home_page: string; http_proxy_open: string }>(admin, 'adminSetting/loadConfig');
       expect([saved.home_page, saved.http_proxy_open]).toEqual(['2', '1']);
       expect((await callApi<{ http_proxy_open: number }>(admin, 'common/homePageSetting')).http_proxy_open).toBe(1);
@@ -413,8 +415,101 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
       await proxy.uncheck();
       await admin.page.getByRole('radio', { name: 'The landing page' }).check();
       await admin.page.getByRole('button', { name: 'Save' }).click();
-      await admin.acceptAlert('Saved');
+      await admin.expectToast('Saved');
       expect((await callApi<{ http_proxy_open: number }>(admin, 'common/homePageSetting')).http_proxy_open).toBe(0);
+    });
+
+    it("shows the landing page's Demo and Help links only once an administrator sets them, and they lead there", async () => {
+      // A fresh install has no demo or help item: no dead link on the landing page.
+      const visitor = await open('admin-landing-links');
+      await visitor.visit('/');
+      await visitor.page.getByTestId('teams-claim').waitFor();
+      expect(await visitor.page.getByTestId('landing-links').count()).toBe(0);
+
+      const helpItem = await callApi<{ item_id: number }>(admin, 'item/add', {
+        item_type: 1,
+        item_name: 'Help center',
+        password: '',
+        item_domain: 'helpcenter',
+        copy_item_id: 0,
+        item_description: '',
+      });
+      await callApi(admin, 'page/save', {
+        page_id: 0,
+        item_id: helpItem.item_id,
+        cat_id: 0,
+        s_number: 1,
+        page_title: 'Getting started',
+        page_content: '# Getting started\n\nCreate an item, then write its pages.',
+      });
+
+      await admin.visit('/admin/index?section=settings');
+      const help = admin.page.locator('input[name=help_url]');
+      await help.fill('javascript:alert(1)');
+      await admin.page.getByRole('button', { name: 'Save' }).click();
+      await admin.acceptAlert('A link must start with http://, https:// or / (a page of this site)');
+      await help.fill('/helpcenter');
+      await admin.page.locator('input[name=demo_url]').fill('https://demo.example.com/quire');
+      await help.scrollIntoViewIfNeeded();
+      await admin.screenshot('landing-links-settings');
+      await admin.page.getByRole('button', { name: 'Save' }).click();
+      await admin.expectToast('Saved');
+
+      await visitor.visit('/');
+      const links = visitor.page.getByTestId('landing-links');
+      expect(await links.getByRole('link', { name: 'Demo' }).getAttribute('href')).toBe('https://demo.example.com/quire');
+      await visitor.screenshot('landing-links');
+      await links.getByRole('link', { name: 'Help' }).click();
+      await visitor.page.waitForURL('**/helpcenter');
+      await visitor.page.getByTestId('markdown-body').getByText('Create an item, then write its pages.').waitFor();
+
+      // How the links and their settings look at both widths, in both themes and both languages.
+      for (const [viewport, theme, language] of [
+        ['desktop', 'dark', 'en'],
+        ['desktop', 'light', 'zh-cn'],
+        ['desktop', 'dark', 'zh-cn'],
+        ['mobile', 'light', 'en'],
+        ['mobile', 'dark', 'en'],
+        ['mobile', 'light', 'zh-cn'],
+        ['mobile', 'dark', 'zh-cn'],
+      ] as const) {
+        const zh = language === 'zh-cn';
+        const look = await open(`admin-landing-links-${theme}-${language}`, undefined, viewport);
+        await look.context.addCookies(await admin.context.cookies());
+        await look.context.addInitScript((dark) => window.localStorage.setItem('quire_theme', dark ? 'dark' : 'light'), theme === 'dark');
+        if (zh) {
+          await look.page.route('**/api/common/homePageSetting', async (route) => {
+            const response = await route.fetch();
+            const body = (await response.json()) as { data: Record<string, unknown> };
+            await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
+          });
+        }
+        await look.visit('/admin/index?section=settings');
+        const field = look.page.locator('input[name=help_url]');
+        expect(await field.inputValue()).toBe('/helpcenter');
+        await field.scrollIntoViewIfNeeded();
+        await look.page.getByText(zh ? '欢迎页上的“帮助”链接' : 'Help link on the landing page').waitFor();
+        await look.screenshot('landing-links-settings');
+        await look.context.clearCookies();
+        await look.visit('/');
+        await look.page
+          .getByTestId('landing-links')
+          .getByRole('link', { name: zh ? '帮助' : 'Help' })
+          .waitFor();
+        await look.page.getByTestId('landing-links').scrollIntoViewIfNeeded();
+        await look.screenshot('landing-links');
+        expect(look.consoleErrors).toEqual([]);
+      }
+
+      // Emptied again, the links go away.
+      await admin.visit('/admin/index?section=settings');
+      await help.fill('');
+      await admin.page.locator('input[name=demo_url]').fill('');
+      await admin.page.getByRole('button', { name: 'Save' }).click();
+      await admin.expectToast('Saved');
+      await visitor.visit('/');
+      await visitor.page.getByTestId('teams-claim').waitFor();
+      expect(await visitor.page.getByTestId('landing-links').count()).toBe(0);
     });
 
     it("sends an announcement that reaches a user's messages, and shows the mail outbox", async () => {
@@ -424,7 +519,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
       await section.locator('input[name=notice_title]').fill('Maintenance tonight');
       await section.locator('textarea[name=notice_content]').fill('<p>The site restarts at <b>22:00</b>.</p>');
       await section.getByRole('button', { name: 'Send to every user' }).click();
-      await admin.acceptAlert('The announcement was sent to every user.');
+      await admin.expectToast('The announcement was sent to every user.');
       const member = await open('admin-notice-reader', MEMBER_A);
       const notices = await callApi<{ notice_title: string }[]>(member, 'notice/getList', { notice_type: 'all' });
       expect(notices.map((notice) => notice.notice_title)).toContain('Maintenance tonight');
@@ -481,7 +576,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
 
         await slapd.start();
         await admin.page.getByRole('button', { name: 'Save' }).click();
-        await admin.acceptAlert('Saved');
+        await admin.expectToast('Saved');
         const saved = await callApi<{ ldap_open: string; ldap_form: { bind_password: string; port: number } }>(admin, 'adminSetting/loadConfig');
         expect([saved.ldap_open, saved.ldap_form.port, saved.ldap_form.bind_password]).toEqual(['1', slapd.port, '********']);
 
@@ -491,7 +586,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
         expect(await fields.locator('input[name=ldap_user_field]').inputValue()).toBe('uid');
         // Saved again unchanged, the mask keeps the real password: the directory still accepts the bind.
         await admin.page.getByRole('button', { name: 'Save' }).click();
-        await admin.acceptAlert('Saved');
+        await admin.expectToast('Saved');
         const directoryUser = await open('admin-ldap-user');
         await callApi(directoryUser, 'user/login', { username: 'alice', password: 'alice-secret' });
         expect((await callApi<{ username: string }>(directoryUser, 'user/info')).username).toBe('alice');
@@ -499,7 +594,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
         await ldap.uncheck();
         expect(await admin.page.getByTestId('ldap-fields').count()).toBe(0);
         await admin.page.getByRole('button', { name: 'Save' }).click();
-        await admin.acceptAlert('Saved');
+        await admin.expectToast('Saved');
         expect((await callApi<{ ldap_open: string }>(admin, 'adminSetting/loadConfig')).ldap_open).toBe('0');
       }, 90_000);
     });

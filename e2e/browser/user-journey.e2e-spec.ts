@@ -3,6 +3,7 @@ import { Subject } from '@quire/proto';
 import type { Browser } from 'playwright-core';
 import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
 import { ensureWebBuilt } from './support/ensure-web-build';
+import { watchModules } from './support/markdown-look';
 import { type QuireApp, startQuire } from './support/quire-app';
 
 /**
@@ -88,8 +89,9 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       await me.page.getByTestId('carousel').waitFor();
       expect(await me.page.getByTestId('teams-claim').textContent()).toBe('Used by over 6000 teams');
       expect(await me.page.getByTestId('landing-main-link').getAttribute('href')).toBe('/user/login');
-      await me.page.getByRole('link', { name: 'Demo' }).waitFor();
-      await me.page.getByRole('link', { name: 'Help' }).waitFor();
+      // A fresh install has no demo or help item: the links wait until an administrator sets them (no dead links).
+      expect(await me.page.getByRole('link', { name: 'Demo' }).count()).toBe(0);
+      expect(await me.page.getByRole('link', { name: 'Help' }).count()).toBe(0);
       await me.screenshot('landing');
     });
 
@@ -202,6 +204,31 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       await me.page.getByTestId('markdown-body').locator('b', { hasText: 'ready' }).waitFor();
     });
 
+    it('downloads diagram, math and highlighting code only for a page that uses them', async () => {
+      // A fresh visitor: nothing in its cache, every module it needs is requested.
+      const reader = await BrowserVisitor.open(browser, quire.baseUrl, viewport, 'journey-modules');
+      try {
+        await reader.context.addCookies(await me.context.cookies());
+        const loaded = watchModules(reader.page);
+        await reader.visit(`/${ids.handbook}?page_id=${ids.install}`);
+        await reader.page.getByTestId('markdown-body').locator('b', { hasText: 'ready' }).waitFor();
+        expect(loaded).toContain('src/components/ui/markdown-render.tsx');
+        expect(loaded.filter((source) => /node_modules\/(mermaid|katex|highlight\.js)\//.test(source))).toEqual([]);
+
+        // The introduction has JavaScript and math, no diagram: highlight.js with that one grammar, and KaTeX.
+        await reader.visit(`/${ids.handbook}?page_id=${ids.intro}`);
+        const body = reader.page.getByTestId('markdown-body');
+        await body.locator('pre code .hljs-keyword', { hasText: 'const' }).waitFor();
+        await body.locator('.katex-html').first().waitFor();
+        const libraries = loaded.filter((source) => source.includes('node_modules/'));
+        expect(libraries.filter((source) => source.includes('/highlight.js/es/languages/'))).toEqual(['../node_modules/highlight.js/es/languages/javascript.js']);
+        expect(libraries).toContain('../node_modules/katex/dist/katex.mjs');
+        expect(libraries.filter((source) => source.includes('/mermaid/'))).toEqual([]);
+      } finally {
+        await reader.close();
+      }
+    });
+
     it("searches the menu as one types: ranked hits with their snippets take the menu's place until the field is cleared", async () => {
       if (viewport === 'mobile') await me.page.getByRole('button', { name: 'Menu' }).click();
       const search = me.page.getByRole('combobox', { name: 'Search this item' });
@@ -283,10 +310,10 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       await me.page.getByTestId('page-title').filter({ hasText: 'Install & run' }).waitFor();
       await me.page.keyboard.press('Control+Delete');
       const confirm = me.page.getByRole('alertdialog');
-      await confirm.getByText('Confirm to delete this page?').waitFor();
+      await confirm.getByText('Delete this page?').waitFor();
       await me.screenshot('delete-confirm');
       await confirm.getByRole('button', { name: 'OK' }).click();
-      await me.acceptAlert('Deleted successfully');
+      await me.expectToast('Deleted successfully');
       await me.page.waitForURL(`**/${ids.handbook}`);
       await me.page.getByTestId('page-title').filter({ hasText: 'Introduction' }).waitFor();
       if (viewport === 'mobile') await me.page.getByRole('button', { name: 'Menu' }).click();
@@ -313,7 +340,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
         await visitor.page.waitForURL(`**/item/password/${ids.secret}?redirect=%2F${ids.secret}`);
         await visitor.page.locator('input[name=password]').fill('wrong');
         await visitor.page.getByRole('button', { name: 'Open' }).click();
-        await visitor.acceptAlert('Access password are incorrect');
+        await visitor.acceptAlert('The visit password is incorrect');
         await visitor.page.locator('input[name=password]').fill('open-sesame');
         await visitor.screenshot('item-password');
         await visitor.page.getByRole('button', { name: 'Open' }).click();
@@ -338,7 +365,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
         for (let attempt = 1; attempt <= 10; attempt++) {
           await visitor.page.locator('input[name=password]').fill(`guess-${attempt}`);
           await visitor.page.getByRole('button', { name: 'Open' }).click();
-          await visitor.acceptAlert('Access password are incorrect');
+          await visitor.acceptAlert('The visit password is incorrect');
           expect(await visitor.page.getByTestId('captcha-image').count()).toBe(attempt < 10 ? 0 : 1);
         }
         await visitor.captchaLoaded();
@@ -403,12 +430,12 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       expect(await me.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 
       await row.getByRole('button', { name: 'Delete' }).click();
-      await me.page.getByRole('alertdialog').getByText('Confirm to delete this message?').waitFor();
+      await me.page.getByRole('alertdialog').getByText('Delete this message?').waitFor();
       await me.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
       await me.page.getByText('No messages').waitFor();
-      await me.page.getByRole('button', { name: 'Feedback' }).click();
+      await (await me.headerAction('Feedback')).click();
       await me.acceptAlert('Questions or suggestions?');
-      await me.page.getByRole('link', { name: 'Back' }).first().click();
+      await (await me.headerAction('Back')).click();
       await me.page.waitForURL('**/item/index');
     });
 
@@ -419,7 +446,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       expect(await me.page.getByTestId('email-status').textContent()).toBe('Unbound');
       await me.page.locator('input[name=name]').fill('Ada <Lovelace>');
       await me.page.getByRole('button', { name: 'Save' }).click();
-      await me.acceptAlert('Saved');
+      await me.expectToast('Saved');
       await me.screenshot('settings');
       await me.page.reload();
       await me.page.locator('input[name=name]').waitFor();
@@ -430,7 +457,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       await dialog.locator('input[name=password]').fill(PASSWORD);
       await dialog.locator('input[name=new_password]').fill(`${PASSWORD}-2`);
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await me.acceptAlert('Password changed');
+      await me.expectToast('Password changed');
     });
 
     it('copies an item, and offers the item search box only above 9 items, filtering by name', async () => {
@@ -454,7 +481,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
     });
 
     it('logs out, asks for the captcha after repeated failures, and honours the redirect after login', async () => {
-      await me.page.getByRole('button', { name: 'Log out' }).click();
+      await (await me.headerAction('Log out')).click();
       await me.page.waitForURL('**/user/login');
       await me.visit('/user/setting');
       await me.page.waitForURL('**/user/login?redirect=%2Fuser%2Fsetting');

@@ -1,40 +1,12 @@
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadConfig } from '@quire/config';
 import { startEmbeddedApp } from '@quire/embedded';
 import type { ItemListEntry, PageInfo } from '@quire/proto';
-import { ApiClient, type ApiEnvelope, freePort } from '@quire/testing';
-import { SHOWDOC_FIXTURE } from '../scenarios/showdoc-import.scenario';
+import { ApiClient, freePort } from '@quire/testing';
+import { SHOWDOC_IMAGE as IMAGE, SHOWDOC_FIXTURE, npmRunImport, ok } from '../scenarios/showdoc-import.scenario';
 import { SYSTEM_ADMIN_PASSWORD } from '../src/embedded-system';
-
-const ROOT = path.resolve(__dirname, '..', '..');
-const IMAGE = path.join(SHOWDOC_FIXTURE, 'Uploads', '2026-11-25', '6b060d808e7e86b060d808e7ea6b060d808e7eb.png');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run import:showdoc -- <args>` as an operator types it, with DATA_DIR and PORT in the environment. */
-function npmRunImport(env: Record<string, string>, args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'import:showdoc', '--', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-const ok = <T>(envelope: ApiEnvelope<T>): T => {
-  expect(envelope).toMatchObject({ error_code: 0 });
-  return envelope.data as T;
-};
 
 /**
  * `npm run import:showdoc` on an embedded DATA_DIR (Quire stopped): progress and the report on the terminal, the

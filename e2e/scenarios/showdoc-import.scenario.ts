@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -22,7 +23,29 @@ interface ImportReport {
   entries: { kind: string; source_id: number; name: string; outcome: string; reason?: string; quire_id?: number }[];
 }
 
-function ok<T>(envelope: ApiEnvelope<T>): T {
+/** The fixture's one uploaded image (an attachment of "Payments API"). */
+export const SHOWDOC_IMAGE = path.join(SHOWDOC_FIXTURE, 'Uploads', '2026-11-25', '6b060d808e7e86b060d808e7ea6b060d808e7eb.png');
+
+export interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run import:showdoc -- <args>` as an operator types it, from the repository's root with `env` added. */
+export function npmRunImport(env: Record<string, string>, args: string[]): Promise<CommandRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'import:showdoc', '--', ...args], { cwd: path.resolve(__dirname, '..', '..'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export function ok<T>(envelope: ApiEnvelope<T>): T {
   expect(envelope).toMatchObject({ error_code: 0 });
   return envelope.data as T;
 }

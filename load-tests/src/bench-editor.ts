@@ -143,7 +143,7 @@ async function measureEditor(target: BenchTarget): Promise<Phase[]> {
     await page.keyboard.press('Control+s');
     const reply = (await (await saved).json()) as { error_code: number };
     if (reply.error_code !== 0) throw new Error(`the save answered ${JSON.stringify(reply)}`);
-    await page.getByTestId('saved-toast').waitFor();
+    await page.getByTestId('success-toast').waitFor();
     phases.push(await phase('saving (Ctrl+S)'));
 
     await typeAndWait(page, words);

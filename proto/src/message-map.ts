@@ -129,6 +129,12 @@ import type {
   PurgeItemPagesSchema,
   RecoverPageSchema,
   RecycleEntry,
+  GetRecycleBinSchema,
+  RecycleBin,
+  RestoreRecycledSchema,
+  RestoredEntry,
+  PurgeRecycledSchema,
+  PurgedEntries,
   SaveCatalogSchema,
   SavePageSchema,
   SaveTemplateSchema,
@@ -172,6 +178,8 @@ import type {
   SearchItemPagesSchema,
   SearchQuerySchema,
   SearchResults,
+  SearchVersions,
+  SearchVersionsSchema,
 } from './schemas/search.schema';
 import type {
   ImportCatalogsSchema,
@@ -291,6 +299,7 @@ export interface MessageMap {
   [Subject.PagePageUpsertByTitle]: Contract<typeof UpsertPageByTitleSchema, PageRow>;
   [Subject.PageMaintenancePurge]: Contract<null, PurgedPages>;
   [Subject.PageSearchDocuments]: Contract<typeof SearchDocumentsSchema, SearchDocuments>;
+  [Subject.PageSearchVersions]: Contract<typeof SearchVersionsSchema, SearchVersions>;
   [Subject.PageCatalogListGroup]: Contract<typeof ListCatalogGroupSchema, CatalogGroup[]>;
   [Subject.PageCatalogDefault]: Contract<typeof GetDefaultCatalogSchema, DefaultCatalog>;
   [Subject.PageCatalogSave]: Contract<typeof SaveCatalogSchema, CatalogRow>;
@@ -305,6 +314,9 @@ export interface MessageMap {
   [Subject.PageTemplateDelete]: Contract<typeof DeleteTemplateSchema, 1>;
   [Subject.PageRecycleList]: Contract<typeof ListRecycleSchema, RecycleEntry[]>;
   [Subject.PageRecycleRecover]: Contract<typeof RecoverPageSchema, never[]>;
+  [Subject.PageRecycleBin]: Contract<typeof GetRecycleBinSchema, RecycleBin>;
+  [Subject.PageRecycleRestore]: Contract<typeof RestoreRecycledSchema, RestoredEntry>;
+  [Subject.PageRecyclePurge]: Contract<typeof PurgeRecycledSchema, PurgedEntries>;
 
   // team
   [Subject.TeamTeamList]: Contract<null, TeamListEntry[]>;

@@ -121,6 +121,10 @@ const table: Record<string, Route> = {
 
   'recycle/getlist': { subject: Subject.PageRecycleList, auth: 'required', effect: 'read' },
   'recycle/recover': { subject: Subject.PageRecycleRecover, auth: 'required', effect: 'write' },
+  // Quire's bin screen (edit right on the item): deleted catalogs too, restore to the old place, purge.
+  'recycle/getbin': { subject: Subject.PageRecycleBin, auth: 'required', effect: 'read' },
+  'recycle/restore': { subject: Subject.PageRecycleRestore, auth: 'required', effect: 'write' },
+  'recycle/purge': { subject: Subject.PageRecyclePurge, auth: 'required', effect: 'write' },
 
   'team/getlist': { subject: Subject.TeamTeamList, auth: 'required', effect: 'read' },
   'team/save': { subject: Subject.TeamTeamSave, auth: 'required', effect: 'write' },

@@ -111,6 +111,8 @@ export const Subject = {
   PageMaintenancePurge: 'page.maintenance.purge',
   /** Internal: live pages with their catalog path and author, for the search index. */
   PageSearchDocuments: 'page.search.documents',
+  /** Internal: what each live page's index entry depends on, for the search index to check a kept index against. */
+  PageSearchVersions: 'page.search.versions',
   PageCatalogListGroup: 'page.catalog.listGroup',
   PageCatalogDefault: 'page.catalog.default',
   PageCatalogSave: 'page.catalog.save',
@@ -128,6 +130,10 @@ export const Subject = {
   PageTemplateDelete: 'page.template.delete',
   PageRecycleList: 'page.recycle.list',
   PageRecycleRecover: 'page.recycle.recover',
+  /** Quire: the bin with deleted catalogs, restore to the old place, purge. */
+  PageRecycleBin: 'page.recycle.bin',
+  PageRecycleRestore: 'page.recycle.restore',
+  PageRecyclePurge: 'page.recycle.purge',
   // team
   TeamTeamList: 'team.team.list',
   TeamTeamSave: 'team.team.save',

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { findBinary } from '@quire/testing';
-import { type APIResponse, type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type APIResponse, type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
 
 /** Debian's chromium (`apt-get install chromium`, see .ci/run): /usr/bin/chromium. */
 export const CHROMIUM = findBinary('chromium') ?? '/usr/bin/chromium';
@@ -111,6 +111,24 @@ export class BrowserVisitor {
     await this.page.screenshot({ path: path.join(SCREENSHOT_DIR, file), fullPage: false });
   }
 
+  /**
+   * A header action by its name: a button or link of the header, or, at 390 px where the header folds its actions
+   * into "More actions", the menu item after opening that menu.
+   */
+  async headerAction(name: string): Promise<Locator> {
+    const more = this.page.getByTestId('header-more');
+    if (this.viewport === 'mobile' && (await more.count()) > 0) {
+      await more.click();
+      return this.page.getByRole('menuitem', { name, exact: true });
+    }
+    // A link for a route, a button for a command.
+    const header = this.page.locator('header');
+    return header
+      .getByRole('link', { name, exact: true })
+      .or(header.getByRole('button', { name, exact: true }))
+      .first();
+  }
+
   /** Waits until the captcha image has loaded (its code is then in the KeyValueStore). */
   async captchaLoaded(): Promise<void> {
     await this.page.waitForFunction(() => {
@@ -127,6 +145,18 @@ export class BrowserVisitor {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await dialog.waitFor({ state: 'detached' });
     return content;
+  }
+
+  /**
+   * Waits for a new success toast showing `text` and checks that no dialog asks for an answer: routine successes
+   * are told by a toast that goes by itself. The toast is marked as seen, so a second save waits for its own.
+   */
+  async expectToast(text: string | RegExp): Promise<void> {
+    const toast = this.page.locator('[data-testid="success-toast"]:not([data-seen])').filter({ hasText: text }).first();
+    await toast.waitFor();
+    await toast.evaluate((element) => element.setAttribute('data-seen', ''));
+    // A dialog that answered a question just before closes with its animation; none may stay open.
+    await this.page.getByRole('alertdialog').first().waitFor({ state: 'detached' });
   }
 
   async close(): Promise<void> {

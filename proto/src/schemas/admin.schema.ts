@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { Language } from '../language';
 import { integer, requiredText, text } from '../validation';
 import type { ItemRow } from './item.schema';
+import { RECYCLE_RETENTION_DAYS_MAX } from './page.schema';
 
 /** Site options the admin service owns (contract §18 `options`). */
-export const SettingNames = ['register_open', 'ldap_open', 'ldap_form', 'home_page', 'home_item', 'http_proxy_open'] as const;
+export const SettingNames = ['register_open', 'ldap_open', 'ldap_form', 'home_page', 'home_item', 'http_proxy_open', 'recycle_retention_days', 'demo_url', 'help_url'] as const;
 export type SettingName = (typeof SettingNames)[number];
 
 export const GetSettingSchema = z.object({
@@ -26,6 +27,9 @@ export interface HomePageSetting {
   language: Language;
   /** Quire: 1 when an administrator lets the HTTP API test tool send requests through the server (`/api/http-proxy`). */
   http_proxy_open: number;
+  /** Quire: where the landing page's "Demo" and "Help" links lead, '' until an administrator sets them (the links are hidden). */
+  demo_url: string;
+  help_url: string;
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -185,6 +189,18 @@ const flag = () =>
     z.enum(['0', '1'], { error: 'param_not_one_of' }).optional(),
   );
 
+/** A link an administrator sets: empty, an http(s) address or a path of this site ('/help'), at most 255 characters. */
+const siteLink = () =>
+  z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string({ error: 'param_not_text' })
+      .trim()
+      .pipe(z.string().max(255))
+      .refine((v) => v === '' || /^https?:\/\/[^\s/]+\S*$/i.test(v) || /^\/(?!\/)\S*$/.test(v), { error: 'setting_link_invalid' })
+      .optional(),
+  );
+
 /**
  * `adminSetting/saveConfig` (JSON body). An absent option keeps its saved value. `home_page`: '1'
  * the landing page, '2' the login screen, '3' the item `home_item`. `ldap_form` is checked (and the
@@ -201,6 +217,16 @@ export const SaveSettingsSchema = z.object({
   ldap_form: z.unknown().optional(),
   /** Quire: '1' lets logged-in users send HTTP API tests through the server (`/api/http-proxy`); default '0'. */
   http_proxy_open: flag(),
+  /** Quire: days the recycle bins keep deleted pages and catalogs before the scheduled purge, 1 to 3650 (default 30). */
+  recycle_retention_days: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    integer()
+      .pipe(z.number().min(1, { error: 'param_out_of_range' }).max(RECYCLE_RETENTION_DAYS_MAX, { error: 'param_out_of_range' }))
+      .optional(),
+  ),
+  /** Quire: the landing page's "Demo" and "Help" links: '' (hidden), an http(s) address or a path of this site. */
+  demo_url: siteLink(),
+  help_url: siteLink(),
 });
 export type SaveSettingsDto = z.output<typeof SaveSettingsSchema>;
 
@@ -213,6 +239,11 @@ export interface SiteSettings {
   ldap_form: LdapForm | null;
   /** Quire: the server-side HTTP proxy of the API test tool, '0' (default) or '1'. */
   http_proxy_open: string;
+  /** Quire: days the recycle bins keep deletions, as a string ('30' by default). */
+  recycle_retention_days: string;
+  /** Quire: the landing page's links, '' when hidden. */
+  demo_url: string;
+  help_url: string;
 }
 
 /** `adminUser/checkUpdate` data: empty (no notice), or a link to a newer version. */

@@ -91,8 +91,10 @@ export type UpsertPageByTitleDto = z.output<typeof UpsertPageByTitleSchema>;
 export const TITLE_MAX_LENGTH = 255;
 /** Page history versions kept per page (contract §9.4). */
 export const PAGE_HISTORY_KEPT = 20;
-/** Recycled pages are purged this long after their deletion ([HEAD] 30 days, contract §16). */
-export const RECYCLE_RETENTION_SECONDS = 30 * 24 * 3600;
+/** Days the recycle bin keeps a deletion when the administrator set none ([HEAD] 30 days, contract §16). */
+export const RECYCLE_RETENTION_DAYS_DEFAULT = 30;
+/** The longest retention an administrator may set (about ten years). */
+export const RECYCLE_RETENTION_DAYS_MAX = 3650;
 /** Catalog levels: 2 (top), 3, 4 — "3 levels" in the spec (contract §9.5). */
 export const CATALOG_TOP_LEVEL = 2;
 export const CATALOG_MAX_LEVEL = 4;
@@ -189,6 +191,23 @@ export type ListRecycleDto = z.output<typeof ListRecycleSchema>;
 
 export const RecoverPageSchema = z.object({ item_id: requiredId(), page_id: requiredId() });
 export type RecoverPageDto = z.output<typeof RecoverPageSchema>;
+
+/** What a recycle-bin entry holds: one page, or a catalog with its sub-catalogs and their pages. */
+export const RecycleKinds = ['page', 'catalog'] as const;
+export type RecycleKind = (typeof RecycleKinds)[number];
+const recycleKind = () => requiredText().pipe(z.enum(RecycleKinds, { error: 'param_not_one_of' }));
+
+/** Quire `recycle/getBin`: the bin of an item, catalogs included. */
+export const GetRecycleBinSchema = z.object({ item_id: requiredId() });
+export type GetRecycleBinDto = z.output<typeof GetRecycleBinSchema>;
+
+/** Quire `recycle/restore`: `id` is the page id of a page, the bin entry id of a catalog. */
+export const RestoreRecycledSchema = z.object({ item_id: requiredId(), kind: recycleKind(), id: requiredId() });
+export type RestoreRecycledDto = z.output<typeof RestoreRecycledSchema>;
+
+/** Quire `recycle/purge`: one entry (`kind` and `id` as in restore), or the whole bin when both are absent. */
+export const PurgeRecycledSchema = z.object({ item_id: requiredId(), kind: recycleKind().optional(), id: optionalId() });
+export type PurgeRecycledDto = z.output<typeof PurgeRecycledSchema>;
 
 /**
  * A page row (contract §18) as `page/save`, `page/diff` and `page.item.singlePage` return it: text
@@ -303,6 +322,49 @@ export interface RecycleEntry {
   del_by_uid: number;
   del_by_username: string;
   del_time: string;
+}
+
+/** A deleted page in Quire's bin: `catalog_exists` 1 when its catalog is still there (a restore puts it back in it). */
+export interface RecycledPageEntry extends RecycleEntry {
+  cat_id: number;
+  catalog_exists: 0 | 1;
+}
+
+/** A deleted catalog (with its sub-catalogs) in Quire's bin: `parent_exists` 1 when a restore puts it back under its parent. */
+export interface RecycledCatalogEntry {
+  id: number;
+  item_id: number;
+  cat_id: number;
+  cat_name: string;
+  parent_cat_id: number;
+  parent_exists: 0 | 1;
+  /** Sub-catalogs deleted with it. */
+  sub_catalogs: number;
+  /** Its pages (and its sub-catalogs') still in the bin. */
+  pages: number;
+  del_by_uid: number;
+  del_by_username: string;
+  del_time: string;
+}
+
+/** `recycle/getBin` data: newest deletion first; pages deleted with a catalog are counted in it, not listed. */
+export interface RecycleBin {
+  retention_days: number;
+  catalogs: RecycledCatalogEntry[];
+  pages: RecycledPageEntry[];
+}
+
+/** `recycle/restore` data: where it went (`cat_id` 0 = the item root) and whether that is its old place. */
+export interface RestoredEntry {
+  kind: RecycleKind;
+  cat_id: number;
+  to_old_place: 0 | 1;
+}
+
+/** `recycle/purge` data: how many pages and catalogs are gone for good. */
+export interface PurgedEntries {
+  pages: number;
+  catalogs: number;
 }
 
 /** `page.item.copy`: how many catalogs and pages were copied. */

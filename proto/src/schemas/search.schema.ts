@@ -175,3 +175,33 @@ export interface SearchDocuments {
   documents: SearchDocument[];
   more: boolean;
 }
+
+/** Most pages one `page.search.versions` answers. */
+export const SEARCH_VERSIONS_MAX = 5_000;
+
+/**
+ * `page.search.versions`: every live page, in page_id order after `after_page_id`, at most `limit`,
+ * with only what its index entry depends on besides its text. The embedded search index, kept
+ * across a restart while its change feed is not, checks itself against these at start.
+ */
+export const SearchVersionsSchema = z.object({
+  after_page_id: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(SEARCH_VERSIONS_MAX).default(1_000),
+});
+export type SearchVersionsDto = z.output<typeof SearchVersionsSchema>;
+
+/** A live page as `page.search.versions` answers it: the save time stands for its text, title and author. */
+export interface SearchVersion {
+  page_id: number;
+  item_id: number;
+  /** Unix seconds of the last save. */
+  addtime: number;
+  /** Catalog ids and names from the top level down to the page's catalog. */
+  cat_path: SearchDocument['cat_path'];
+}
+
+/** `page.search.versions` → pages in page_id order; `more` when live pages go on after the last. */
+export interface SearchVersions {
+  pages: SearchVersion[];
+  more: boolean;
+}

@@ -134,7 +134,10 @@ export interface ItemTeamEntry {
   last_update_time: number;
 }
 
-/** A `teamItem/getListByTeam` entry: the item (no visit password); `id` is the team_item id, `addtime` the item's, formatted. */
+/**
+ * A `teamItem/getListByTeam` entry: the item (no visit password); `id` is the team_item id, `addtime` the item's
+ * (as the wire has it), `join_time` when the item joined the team; both formatted.
+ */
 export interface TeamItemByTeamEntry {
   id: number;
   team_id: number;
@@ -146,6 +149,7 @@ export interface TeamItemByTeamEntry {
   item_domain: string;
   item_type: number;
   addtime: string;
+  join_time: string;
   last_update_time: number;
   is_archived: 0 | 1;
   is_private: 0 | 1;

@@ -78,6 +78,9 @@ describe('administrator console', () => {
         home_item: '',
         ldap_form: null,
         http_proxy_open: '0',
+        recycle_retention_days: '30',
+        demo_url: '',
+        help_url: '',
       });
     });
 
@@ -103,13 +106,36 @@ describe('administrator console', () => {
       [{ home_page: 5 }, 10101, 'param_not_one_of'],
       [{ home_page: '3', home_item: '' }, 10101, 'setting_home_item_required'],
       [{ home_item: 'x'.repeat(256) }, 10101, 'param_too_long'],
+      [{ recycle_retention_days: 3651 }, 10101, 'param_out_of_range'],
+      [{ recycle_retention_days: 'soon' }, 10101, 'param_not_integer'],
+      [{ help_url: 'javascript:alert(1)' }, 10101, 'setting_link_invalid'],
+      [{ demo_url: '//elsewhere.example/demo' }, 10101, 'setting_link_invalid'],
+      [{ demo_url: 'https://example.com/' + 'x'.repeat(250) }, 10101, 'param_too_long'],
       [{ ldap_open: '0', register_open: '0', ldap_form: '{"host": ' }, 10011, 'setting_invalid_json'],
       [{ ldap_open: '1', register_open: '0', ldap_form: '{"host": ' }, 10011, 'setting_invalid_json'],
       [{ ldap_open: '1', register_open: '0', ldap_form: { base_dn: 'dc=example,dc=com' } }, 10011, 'param_required'],
       [{ ldap_open: '1', register_open: '0', ldap_form: { host: 'ldap example', base_dn: 'dc=example,dc=com' } }, 10011, 'ldap_host_invalid'],
     ])('refuses %j with %i %s and saves nothing', async (params, code, key) => {
       expect(await failure(Subject.AdminSettingSave, admin, params)).toMatchObject({ code, key });
-      expect(await send<SiteSettings>(Subject.AdminSettingLoad, admin)).toEqual({ register_open: '1', ldap_open: '0', home_page: '1', home_item: '', ldap_form: null, http_proxy_open: '0' });
+      expect(await send<SiteSettings>(Subject.AdminSettingLoad, admin)).toEqual({
+        register_open: '1',
+        ldap_open: '0',
+        home_page: '1',
+        home_item: '',
+        ldap_form: null,
+        http_proxy_open: '0',
+        recycle_retention_days: '30',
+        demo_url: '',
+        help_url: '',
+      });
+    });
+
+    it('keeps the landing page links hidden until an administrator sets them', async () => {
+      expect(await send<HomePageSetting>(Subject.AdminSettingHomePage, testCaller())).toMatchObject({ demo_url: '', help_url: '' });
+      await send(Subject.AdminSettingSave, admin, { demo_url: ' https://docs.example.com/demo ', help_url: '/help' });
+      expect(await send<HomePageSetting>(Subject.AdminSettingHomePage, testCaller())).toMatchObject({ demo_url: 'https://docs.example.com/demo', help_url: '/help' });
+      await send(Subject.AdminSettingSave, admin, { demo_url: '', help_url: '' });
+      expect(await send<HomePageSetting>(Subject.AdminSettingHomePage, testCaller())).toMatchObject({ demo_url: '', help_url: '' });
     });
 
     it('sends the landing page to an item', async () => {

@@ -29,6 +29,7 @@ import { ShareRepository } from './page/share/share.repository';
 import { ShareService } from './page/share/share.service';
 import { RecycleController } from './recycle/recycle.controller';
 import { RecycleRepository } from './recycle/recycle.repository';
+import { RecycleRetention } from './recycle/recycle-retention';
 import { RecycleService } from './recycle/recycle.service';
 import { SearchDocumentsController } from './search/search-documents.controller';
 import { SearchDocumentsService } from './search/search-documents.service';
@@ -79,6 +80,7 @@ import { TemplateService } from './template/template.service';
     TemplateService,
     RecycleRepository,
     RecycleService,
+    RecycleRetention,
     MaintenanceService,
     SearchDocumentsService,
     SearchChanges,

@@ -1,4 +1,4 @@
-import { ErrorCode, type ItemTeamEntry, type TeamItemByTeamEntry, type TeamItemMemberEntry, Subject } from '@quire/proto';
+import { ErrorCode, type ItemTeamEntry, type TeamItemByTeamEntry, type TeamItemMemberEntry, Subject, formatTime } from '@quire/proto';
 import { type ContextApp, testCaller } from '@quire/testing';
 import { bootTeamApp, failure, TeamWorld, type User } from './team.factory';
 
@@ -92,6 +92,22 @@ describe('team service: team items and member rights', () => {
       expect(list[0]).toMatchObject({ id: binding.id, team_id: teamId, item_name: 'Vault &lt;i&gt;', is_private: 1, addtime: expect.stringMatching(TIME) });
       expect(JSON.stringify(list)).not.toContain('top-secret');
       expect(list[0]).not.toHaveProperty('password');
+    });
+
+    it('gives when the item joined the team as join_time, apart from its creation time', async () => {
+      const teamId = await world.team(owner);
+      const itemId = await world.item(owner, { name: 'Old item' });
+      // The item is assigned two days after it was created.
+      const later = Date.now() + 2 * 86_400_000;
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+      try {
+        await world.assign(owner, teamId, itemId);
+      } finally {
+        clock.mockRestore();
+      }
+      const [entry] = await world.send<TeamItemByTeamEntry[]>(Subject.TeamItemListByTeam, owner, { team_id: teamId });
+      expect(entry.join_time).toBe(formatTime(Math.floor(later / 1000)));
+      expect(entry.addtime).not.toBe(entry.join_time);
     });
 
     it('answers 10209 to a non-owner', async () => {

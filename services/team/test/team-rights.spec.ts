@@ -196,7 +196,7 @@ describe('team service: rights that teams give on items', () => {
     await world.assign(owner, teamId, itemId);
     const refused = await failureDetail(world.send(Subject.ItemItemExit, user, { item_id: itemId }));
     expect(refused).toEqual({ code: ErrorCode.Failed, key: 'item_exit_in_team', params: { team_name: 'Ops &lt;b&gt;&#039;24&lt;/b&gt;', owner: owner.username } });
-    expect(translate('item_exit_in_team', 'zh-cn', refused.params)).toBe(`你目前处于团队'Ops &lt;b&gt;&#039;24&lt;/b&gt;'中。你可以请'${owner.username}'把你从团队成员中删除`);
+    expect(translate('item_exit_in_team', 'zh-cn', refused.params)).toBe(`你目前在团队“Ops &lt;b&gt;&#039;24&lt;/b&gt;”中，可以请“${owner.username}”把你移出该团队`);
     expect(await world.access(user, itemId)).toMatchObject({ visit: true });
   });
 

@@ -5,6 +5,7 @@ import { SWRConfig, mutate } from 'swr';
 import { ErrorBoundary } from '../components/ui/error-boundary';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { PromptHost } from '../components/ui/prompt-host';
+import { ToastHost } from '../components/ui/toast-host';
 import { getHomePageSetting, homePageSettingKey } from '../features/admin/api/get-home-page-setting';
 import { swrFetcher } from '../lib/api-client';
 import i18n, { applyServerLanguage } from '../lib/i18n';
@@ -67,6 +68,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
             </ErrorBoundary>
           </div>
           <PromptHost />
+          <ToastHost />
           <LoadingOverlay />
         </SWRConfig>
       </FluentProvider>

@@ -4,9 +4,9 @@ export const env = {
   apiBase: import.meta.env.VITE_API_BASE ?? '/api',
   /** Shown by the feedback buttons (SPEC §8: the feedback alert gives a contact). */
   feedbackContact: import.meta.env.VITE_FEEDBACK_CONTACT ?? '',
-  /** Landing page links; by default items with the personalized domains `demo` and `help`. */
-  demoHref: import.meta.env.VITE_DEMO_URL ?? '/demo',
-  helpHref: import.meta.env.VITE_HELP_URL ?? '/help',
+  /** Landing page links fixed at build time; otherwise the site settings' `demo_url` / `help_url`, hidden while empty. */
+  demoHref: import.meta.env.VITE_DEMO_URL ?? '',
+  helpHref: import.meta.env.VITE_HELP_URL ?? '',
 } as const;
 
 export const limits = {

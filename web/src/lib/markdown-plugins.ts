@@ -1,9 +1,11 @@
 import type { BytemdPlugin } from 'bytemd';
 import gfm from '@bytemd/plugin-gfm';
-import highlight from '@bytemd/plugin-highlight';
 import math from '@bytemd/plugin-math';
 import mediumZoom from '@bytemd/plugin-medium-zoom';
 import mermaid from '@bytemd/plugin-mermaid';
+import { highlightCodeBlocks } from './highlight-code';
+import { taskListLabels } from './task-list-labels';
+import type { ThemeName } from './theme';
 
 /**
  * `@bytemd/plugin-math` renders each formula from the element's text after an async import; when
@@ -25,8 +27,61 @@ function mathOnce(): BytemdPlugin {
   };
 }
 
+/** Code blocks highlighted with the grammars they name, each loaded when first used. */
+function highlight(): BytemdPlugin {
+  return {
+    viewerEffect({ markdownBody }) {
+      void highlightCodeBlocks(markdownBody);
+    },
+  };
+}
+
+let diagrams = 0;
+
 /**
- * The plugins of both the viewer and (part 2) the editor: GFM tables, code highlighting, math,
- * mermaid, image zoom. highlight.js, KaTeX and mermaid load on demand, when a page uses them.
+ * Mermaid diagrams drawn in the app's theme (its default theme draws dark lines, invisible on the
+ * dark background), mermaid loading only for a page that has one. The editor keeps the plugin's
+ * toolbar menu of diagram templates.
  */
-export const markdownPlugins: BytemdPlugin[] = [gfm(), highlight(), mathOnce(), mermaid(), mediumZoom()];
+function themedMermaid(theme: ThemeName): BytemdPlugin {
+  const base = mermaid();
+  return {
+    ...base,
+    viewerEffect({ markdownBody }) {
+      const blocks = Array.from(markdownBody.querySelectorAll<HTMLElement>('pre > code.language-mermaid'));
+      if (blocks.length === 0) return;
+      const drawn = blocks.map((code) => {
+        const container = document.createElement('div');
+        container.className = 'bytemd-mermaid';
+        container.dataset.theme = theme;
+        container.style.lineHeight = 'initial';
+        const source = code.textContent ?? '';
+        code.parentElement?.replaceWith(container);
+        return { container, source };
+      });
+      void import('mermaid').then(async ({ default: m }) => {
+        // Mermaid's settings are global: each render states the theme of the screen it draws on.
+        m.initialize({ startOnLoad: false, securityLevel: 'strict', theme: theme === 'dark' ? 'dark' : 'default' });
+        for (const { container, source } of drawn) {
+          diagrams += 1;
+          try {
+            const { svg } = await m.render(`quire-mermaid-${diagrams}`, source);
+            container.innerHTML = svg;
+          } catch {
+            // An invalid diagram stays as its source text, as the editor shows it.
+            container.textContent = source;
+          }
+        }
+      });
+    },
+  };
+}
+
+/**
+ * The plugins of the reader and the editor's preview alike: GFM tables and task lists, code
+ * highlighting, math, Mermaid, image zoom. highlight.js grammars, KaTeX and Mermaid load on
+ * demand, when a page uses them.
+ */
+export function markdownPlugins(theme: ThemeName): BytemdPlugin[] {
+  return [gfm(), taskListLabels(), highlight(), mathOnce(), themedMermaid(theme), mediumZoom()];
+}

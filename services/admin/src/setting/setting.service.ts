@@ -1,7 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
 import { QUIRE_CONFIG } from '@quire/platform';
-import { AppError, type Caller, type HomePageSetting, type LdapForm, nowSeconds, requireAdmin, type SaveSettingsDto, type SettingName, type SiteSettings } from '@quire/proto';
+import {
+  AppError,
+  type Caller,
+  RECYCLE_RETENTION_DAYS_DEFAULT,
+  type HomePageSetting,
+  type LdapForm,
+  nowSeconds,
+  requireAdmin,
+  type SaveSettingsDto,
+  type SettingName,
+  type SiteSettings,
+} from '@quire/proto';
 import { AuthClient } from '../clients/auth.client';
 import { ldapFormObject, maskLdapForm, parseSavedLdapForm, resolveLdapForm } from './ldap-form';
 import { SettingRepository } from './setting.repository';
@@ -20,11 +31,13 @@ export class SettingService {
 
   /** What the landing and register screens need; registration is open unless set to '0'; `language` sets the web app's labels. */
   async homePage(): Promise<HomePageSetting> {
-    const [homePage, homeItem, registerOpen, httpProxyOpen] = await Promise.all([
+    const [homePage, homeItem, registerOpen, httpProxyOpen, demoUrl, helpUrl] = await Promise.all([
       this.settings.value('home_page'),
       this.settings.value('home_item'),
       this.settings.value('register_open'),
       this.settings.value('http_proxy_open'),
+      this.settings.value('demo_url'),
+      this.settings.value('help_url'),
     ]);
     return {
       home_page: homePage ?? false,
@@ -32,6 +45,8 @@ export class SettingService {
       register_open: registerOpen === '0' ? 0 : 1,
       language: this.config.language,
       http_proxy_open: httpProxyOpen === '1' ? 1 : 0,
+      demo_url: demoUrl ?? '',
+      help_url: helpUrl ?? '',
     };
   }
 
@@ -51,6 +66,9 @@ export class SettingService {
       home_item: saved.get('home_item') ?? '',
       ldap_form: form ? maskLdapForm(form) : null,
       http_proxy_open: saved.get('http_proxy_open') ?? '0',
+      recycle_retention_days: saved.get('recycle_retention_days') ?? String(RECYCLE_RETENTION_DAYS_DEFAULT),
+      demo_url: saved.get('demo_url') ?? '',
+      help_url: saved.get('help_url') ?? '',
     };
   }
 
@@ -68,6 +86,9 @@ export class SettingService {
       home_page: dto.home_page ?? saved.get('home_page') ?? '1',
       home_item: dto.home_item ?? saved.get('home_item') ?? '',
       http_proxy_open: dto.http_proxy_open ?? saved.get('http_proxy_open') ?? '0',
+      recycle_retention_days: dto.recycle_retention_days !== undefined ? String(dto.recycle_retention_days) : (saved.get('recycle_retention_days') ?? String(RECYCLE_RETENTION_DAYS_DEFAULT)),
+      demo_url: dto.demo_url ?? saved.get('demo_url') ?? '',
+      help_url: dto.help_url ?? saved.get('help_url') ?? '',
     };
     if (next.home_page === '3' && next.home_item === '') throw AppError.failed('setting_home_item_required');
 

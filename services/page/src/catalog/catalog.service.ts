@@ -107,7 +107,7 @@ export class CatalogService {
     return toCatalogRow(updated as CatalogEntity);
   }
 
-  /** Deletes the catalog and ALL its sub-catalogs; their pages go to the recycle bin, in one unit. Code -1 on refusal. */
+  /** Deletes the catalog and ALL its sub-catalogs into the recycle bin with their pages (Quire keeps the catalogs too), in one unit. Code -1 on refusal. */
   async delete(caller: Caller, dto: DeleteCatalogDto): Promise<true> {
     requireLogin(caller);
     const catalog = dto.cat_id > 0 ? await this.catalogs.findById(dto.cat_id) : null;
@@ -116,9 +116,11 @@ export class CatalogService {
     }
     await this.access.requireEdit(caller, catalog.item_id, ErrorCode.CatalogRequestFail, 'catalog_no_permissions');
     const all = await this.catalogs.ofItem(catalog.item_id);
-    const ids = [catalog.cat_id, ...descendantsOf(all, catalog.cat_id).map(({ catalog: child }) => child.cat_id)];
+    const tree = [catalog, ...descendantsOf(all, catalog.cat_id).map(({ catalog: child }) => child)];
+    const ids = tree.map((entry) => entry.cat_id);
     const pages = await this.pages.inCatalogs(catalog.item_id, ids);
     await this.recycle.change(async () => {
+      await this.recycle.keepCatalog(caller, tree, pages);
       await this.recycle.moveToBin(caller, pages);
       await this.catalogs.deleteByIds(catalog.item_id, ids);
     });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DocumentStore, OnJob } from '@quire/platform';
-import { type Caller, type CopiedItemPages, type CopyItemPagesDto, JobName, nowSeconds, type PurgedPages, type PurgeItemPagesDto, RECYCLE_RETENTION_SECONDS } from '@quire/proto';
+import { type Caller, type CopiedItemPages, type CopyItemPagesDto, JobName, nowSeconds, type PurgedPages, type PurgeItemPagesDto } from '@quire/proto';
 import { ContentVersion } from '../cache/content-version';
 import type { CatalogEntity } from '../catalog/catalog.entity';
 import { CatalogRepository } from '../catalog/catalog.repository';
@@ -9,6 +9,7 @@ import { HistoryService } from '../page/history/history.service';
 import { PageRepository } from '../page/page.repository';
 import { ShareRepository } from '../page/share/share.repository';
 import { RecycleRepository } from '../recycle/recycle.repository';
+import { RecycleService } from '../recycle/recycle.service';
 
 /** How often the scheduler runs the page sweep (one replica each time). */
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -20,8 +21,9 @@ export interface PageSweep extends PurgedPages {
 }
 
 /**
- * Whole-item work for the item service (copy, purge) and the recycle-bin purge: pages deleted
- * more than 30 days ago (RECYCLE_RETENTION_SECONDS, [HEAD]'s retention) are removed for good
+ * Whole-item work for the item service (copy, purge) and the recycle-bin purge: pages and catalogs
+ * deleted longer ago than the retention (the administrator's `recycle_retention_days`, default 30
+ * days as [HEAD]; RecycleRetention) are removed for good
  * whenever `page.maintenance.purge` is called (ScriptCron/run) and by the `page.sweep` job, which
  * the job queue's scheduler runs hourly on one replica (and at once when it is first scheduled). The
  * job also sweeps the item-less uploads no page links (AttachmentService.sweepItemless).
@@ -37,6 +39,7 @@ export class MaintenanceService {
     private readonly shares: ShareRepository,
     private readonly bin: RecycleRepository,
     private readonly attachments: AttachmentService,
+    private readonly recycle: RecycleService,
   ) {}
 
   /** The scheduled sweep: the recycle bin, then item-less uploads. A run that fails is logged by the queue; the next one starts over. */
@@ -98,16 +101,9 @@ export class MaintenanceService {
     return [];
   }
 
-  /** Recycled pages deleted before the retention: gone for good with their history, attachments and share keys. */
+  /** Recycled pages and catalogs deleted before the retention: gone for good with their history, attachments and share keys. */
   async purgeRecycled(now: number = nowSeconds()): Promise<PurgedPages> {
-    const expired = await this.pages.recycledBefore(now - RECYCLE_RETENTION_SECONDS);
-    const pageIds = expired.map((page) => page.page_id);
-    if (pageIds.length === 0) return { pages: 0 };
-    await this.history.purgePages(pageIds);
-    await this.attachments.purgePages(pageIds);
-    await this.shares.deleteByPages(pageIds);
-    await this.bin.deleteByPages(pageIds);
-    await this.pages.deleteByIds(pageIds);
-    return { pages: pageIds.length };
+    const { pages } = await this.recycle.purgeExpired(now);
+    return { pages };
   }
 }

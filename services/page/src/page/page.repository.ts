@@ -87,6 +87,11 @@ export class PageRepository implements OnModuleInit {
     return this.pages.find(filter, { sort: { page_id: 1 }, limit });
   }
 
+  /** Live pages after `afterPageId` in page id order, at most `limit`, without their text (the search index's check). */
+  liveVersionsInIdOrder(afterPageId: number, limit: number): Promise<Pick<PageEntity, 'page_id' | 'item_id' | 'cat_id' | 'addtime'>[]> {
+    return this.pages.find({ is_del: 0, page_id: { $gt: afterPageId } }, { sort: { page_id: 1 }, limit, fields: ['page_id', 'item_id', 'cat_id', 'addtime'] });
+  }
+
   liveOfItem(itemId: number): Promise<PageEntity[]> {
     return this.pages.find({ item_id: itemId, is_del: 0 }, { sort: { page_id: 1 } });
   }
@@ -117,6 +122,16 @@ export class PageRepository implements OnModuleInit {
   /** Puts live pages in the recycle state; `addtime` becomes the deletion time (contract §9.4). */
   markRecycled(pageIds: number[], now: number): Promise<number> {
     return this.version.renewAfter(this.pages.updateMany({ page_id: { $in: pageIds }, is_del: 0 }, { $set: { is_del: 1, addtime: now } }));
+  }
+
+  /** Pages among `pageIds` of the item still in the recycle bin (`is_del` 1). */
+  recycledOf(itemId: number, pageIds: number[]): Promise<Pick<PageEntity, 'page_id' | 'cat_id'>[]> {
+    return this.pages.find({ item_id: itemId, page_id: { $in: pageIds }, is_del: 1 }, { fields: ['page_id', 'cat_id'] });
+  }
+
+  /** Recycled pages back to live, in the catalogs they kept. */
+  restoreRecycled(pageIds: number[]): Promise<number> {
+    return this.version.renewAfter(this.pages.updateMany({ page_id: { $in: pageIds }, is_del: 1 }, { $set: { is_del: 0 } }));
   }
 
   /** Recycled pages deleted before the time. */

@@ -1,6 +1,19 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { type Incoming, ListRecycleSchema, parseParams, RecoverPageSchema, type RecycleEntry, Subject } from '@quire/proto';
+import {
+  GetRecycleBinSchema,
+  type Incoming,
+  ListRecycleSchema,
+  parseParams,
+  type PurgedEntries,
+  PurgeRecycledSchema,
+  RecoverPageSchema,
+  type RecycleBin,
+  type RecycleEntry,
+  type RestoredEntry,
+  RestoreRecycledSchema,
+  Subject,
+} from '@quire/proto';
 import { Handles } from '../handles';
 import { RecycleService } from './recycle.service';
 
@@ -16,5 +29,20 @@ export class RecycleController {
   @Handles(Subject.PageRecycleRecover)
   recover(@Payload() message: Incoming<typeof Subject.PageRecycleRecover>): Promise<never[]> {
     return this.recycle.recover(message.caller, parseParams(RecoverPageSchema, message.params));
+  }
+
+  @Handles(Subject.PageRecycleBin)
+  bin(@Payload() message: Incoming<typeof Subject.PageRecycleBin>): Promise<RecycleBin> {
+    return this.recycle.getBin(message.caller, parseParams(GetRecycleBinSchema, message.params));
+  }
+
+  @Handles(Subject.PageRecycleRestore)
+  restore(@Payload() message: Incoming<typeof Subject.PageRecycleRestore>): Promise<RestoredEntry> {
+    return this.recycle.restore(message.caller, parseParams(RestoreRecycledSchema, message.params));
+  }
+
+  @Handles(Subject.PageRecyclePurge)
+  purge(@Payload() message: Incoming<typeof Subject.PageRecyclePurge>): Promise<PurgedEntries> {
+    return this.recycle.purge(message.caller, parseParams(PurgeRecycledSchema, message.params));
   }
 }

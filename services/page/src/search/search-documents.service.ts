@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SearchDocument, SearchDocuments, SearchDocumentsDto } from '@quire/proto';
+import type { SearchDocument, SearchDocuments, SearchDocumentsDto, SearchVersions, SearchVersionsDto } from '@quire/proto';
 import { descendantsOf } from '../catalog/catalog-tree';
 import type { CatalogEntity } from '../catalog/catalog.entity';
 import { CatalogRepository } from '../catalog/catalog.repository';
@@ -10,6 +10,8 @@ import { PageRepository } from '../page/page.repository';
  * `page.search.documents`: live pages as the search index keeps them, with the names of their
  * catalogs from the top down. The search service asks after every change notice and when it
  * rebuilds; it never indexes what a notice carried. Two queries per item of the batch at most.
+ * `page.search.versions`: the same pages without their text, for the embedded index to check itself
+ * at start against what changed while it was away.
  */
 @Injectable()
 export class SearchDocumentsService {
@@ -24,11 +26,34 @@ export class SearchDocumentsService {
     const pages = await this.pages.liveInIdOrder(scope, dto.after_page_id, dto.limit + 1);
     const more = pages.length > dto.limit;
     const batch = more ? pages.slice(0, dto.limit) : pages;
+    const catalogsByItem = await this.catalogsOf(batch);
+    return { documents: batch.map((page) => toDocument(page, catalogsByItem.get(page.item_id) ?? new Map<number, CatalogEntity>())), more };
+  }
+
+  /** `page.search.versions`: live pages without their text, with their catalog paths. */
+  async versions(dto: SearchVersionsDto): Promise<SearchVersions> {
+    const pages = await this.pages.liveVersionsInIdOrder(dto.after_page_id, dto.limit + 1);
+    const more = pages.length > dto.limit;
+    const batch = more ? pages.slice(0, dto.limit) : pages;
+    const catalogsByItem = await this.catalogsOf(batch);
+    return {
+      pages: batch.map((page) => ({
+        page_id: page.page_id,
+        item_id: page.item_id,
+        addtime: page.addtime,
+        cat_path: catalogPath(catalogsByItem.get(page.item_id) ?? new Map<number, CatalogEntity>(), page.cat_id),
+      })),
+      more,
+    };
+  }
+
+  /** The catalogs of the pages' items, by item and id. */
+  private async catalogsOf(pages: { item_id: number }[]): Promise<Map<number, Map<number, CatalogEntity>>> {
     const catalogsByItem = new Map<number, Map<number, CatalogEntity>>();
-    for (const itemId of new Set(batch.map((page) => page.item_id))) {
+    for (const itemId of new Set(pages.map((page) => page.item_id))) {
       catalogsByItem.set(itemId, new Map((await this.catalogs.ofItem(itemId)).map((catalog) => [catalog.cat_id, catalog])));
     }
-    return { documents: batch.map((page) => toDocument(page, catalogsByItem.get(page.item_id) ?? new Map<number, CatalogEntity>())), more };
+    return catalogsByItem;
   }
 
   /** What the params select; null when a catalog is named that its item does not have. */

@@ -1,10 +1,10 @@
 import { setTimeout } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { ChangeFeed } from '@quire/platform';
-import { anonymousCaller, type Caller, type ChangeTopics, type SearchChange, type SearchDocument, type SearchDocuments, type SearchDocumentsDto } from '@quire/proto';
+import { anonymousCaller, type Caller, type ChangeTopics, type SearchChange, type SearchDocument, type SearchDocuments, type SearchDocumentsDto, type SearchVersion } from '@quire/proto';
 import { ItemClient } from '../clients/item.client';
 import { PageClient } from '../clients/page.client';
-import { SearchIndex } from '../index/search-index';
+import { type IndexedEntry, SearchIndex } from '../index/search-index';
 
 /** The search service asks for pages as nobody in particular: what it indexes is filtered per caller at query time. */
 const SERVICE_CALLER: Caller = anonymousCaller('', '');
@@ -23,6 +23,16 @@ const PAGE_BATCH = 32;
 /** Tries of a batch of pages whose read or write failed, the wait doubling from the first. */
 const PAGE_ATTEMPTS = 3;
 const PAGE_RETRY_MS = 100;
+/**
+ * A save takes its time (`addtime`, in seconds) before it commits and tells the index: a change noticed
+ * after a moment may carry a time up to a request's length before it. The watermark kept with the
+ * index (see SearchIndex.watermark) is set back by this much. Only a page saved twice in one second
+ * needs it (a save of another second differs from its entry anyway): the cost is that a start reads
+ * again the pages saved this long before the last batch or the stop.
+ */
+const WATERMARK_SLACK_S = 10;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Changed pages waiting to be indexed together, and the feed's place of the latest of their notices. */
 interface PageBatch {
@@ -44,6 +54,11 @@ export class SearchFeeder {
   private stopped = false;
   /** The batch of pages queued last and not yet started: a page notice joins it. */
   private openBatch: PageBatch | undefined;
+  /**
+   * While a start's check against the pages (`reconcile`) is not done: the watermark stays where it
+   * was, so that a crash meanwhile makes the next start check the same pages again.
+   */
+  private unsettled = false;
 
   constructor(
     private readonly index: SearchIndex,
@@ -77,10 +92,17 @@ export class SearchFeeder {
     await this.tail;
   }
 
-  /** Stops a rebuild between two batches and waits for the index change under way. */
+  /**
+   * Stops a rebuild or a check between two batches and waits for the index change under way. The
+   * index has then seen every change noticed: its watermark moves to now (less the slack, for the
+   * saves still under way), so the next start re-reads only what changed while it was away.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     await this.tail;
+    if (!this.unsettled && this.index.isBuilt()) {
+      await this.index.noteWatermark(nowSeconds() - WATERMARK_SLACK_S).catch((error: Error) => this.logger.warn(`Noting the search index's watermark failed: ${error.message}`));
+    }
   }
 
   /**
@@ -90,6 +112,7 @@ export class SearchFeeder {
    */
   async rebuild(coveredUpTo = 0): Promise<boolean> {
     const started = Date.now();
+    const watermark = nowSeconds() - WATERMARK_SLACK_S;
     this.logger.log('Building the search index from the pages …');
     await this.queued(() => this.index.clear());
     let indexed = 0;
@@ -105,8 +128,53 @@ export class SearchFeeder {
         this.logger.log(`Search index: ${indexed} pages so far`);
       }
     }
-    await this.queued(() => this.index.markBuilt(coveredUpTo));
+    await this.queued(() => this.index.markBuilt(coveredUpTo, watermark));
     this.logger.log(`Search index built: ${indexed} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return true;
+  }
+
+  /**
+   * Brings a kept index up to date with the pages after a start whose change feed cannot replay what
+   * the index missed (embedded: the in-process feed starts empty, and a crash loses the changes noticed
+   * but not yet indexed, see `watermark`). Every live page's save time and catalog path
+   * (`page.search.versions`, no text) is compared with its entry, in page id order; a page that differs,
+   * is missing, was saved after the watermark or is indexed but no longer live is read again, in
+   * batches through the queue, as a change notice would have it. Queries are answered meanwhile from
+   * the index as it is. False: stopped before the end.
+   */
+  async reconcile(): Promise<boolean> {
+    const started = Date.now();
+    const watermark = this.index.watermark();
+    // An index kept from before watermarks were noted is compared by save time and catalog path alone.
+    const savedFrom = watermark > 0 ? watermark : Number.POSITIVE_INFINITY;
+    this.unsettled = true;
+    let checked = 0;
+    let stale = 0;
+    for (let after = 0, more = true; more;) {
+      if (this.stopped) return false;
+      const batch = await this.pages.versions(SERVICE_CALLER, after);
+      more = batch.more && batch.pages.length > 0;
+      const upTo = more ? (batch.pages.at(-1)?.page_id ?? after) : Number.MAX_SAFE_INTEGER;
+      const indexed = new Map(this.index.entries(after, upTo).map((entry) => [entry.page_id, entry]));
+      const changed: number[] = [];
+      for (const page of batch.pages) {
+        const entry = indexed.get(page.page_id);
+        indexed.delete(page.page_id);
+        if (!entry || page.addtime >= savedFrom || !sameEntry(entry, page)) changed.push(page.page_id);
+      }
+      changed.push(...indexed.keys());
+      for (let i = 0; i < changed.length; i += PAGE_BATCH) {
+        if (this.stopped) return false;
+        const pageIds = new Set(changed.slice(i, i + PAGE_BATCH));
+        await this.queued(() => this.indexPages({ pageIds, sequence: 0 }));
+      }
+      checked += batch.pages.length;
+      stale += changed.length;
+      after = upTo;
+    }
+    await this.queued(() => this.index.noteWatermark(Math.floor(started / 1000) - WATERMARK_SLACK_S));
+    this.unsettled = false;
+    this.logger.log(`Search index checked against ${checked} live pages: ${stale} read again, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return true;
   }
 
@@ -128,6 +196,8 @@ export class SearchFeeder {
    */
   private async indexPages(batch: PageBatch): Promise<void> {
     if (this.openBatch === batch) this.openBatch = undefined;
+    // Every change noticed before now was in an earlier batch: once this one is written, only the later ones can be missing.
+    const watermark = this.unsettled ? 0 : nowSeconds() - WATERMARK_SLACK_S;
     const pageIds = [...batch.pageIds];
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -137,6 +207,7 @@ export class SearchFeeder {
           documents,
           pageIds.filter((pageId) => !live.has(pageId)),
           batch.sequence,
+          watermark,
         );
         return;
       } catch (error) {
@@ -198,4 +269,14 @@ export class SearchFeeder {
     this.tail = run.catch(() => undefined);
     return run;
   }
+}
+
+/** Whether an entry was indexed from the page as it is now, text aside (its save time stands for that). */
+function sameEntry(entry: IndexedEntry, page: SearchVersion): boolean {
+  return (
+    entry.item_id === page.item_id &&
+    entry.addtime === page.addtime &&
+    entry.cat_path.length === page.cat_path.length &&
+    entry.cat_path.every((catalog, i) => catalog.cat_id === page.cat_path[i].cat_id && catalog.cat_name === page.cat_path[i].cat_name)
+  );
 }

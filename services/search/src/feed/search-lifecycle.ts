@@ -10,10 +10,15 @@ import { SearchFeeder } from './search-feeder';
 /** Waits between tries of a rebuild whose pages did not answer (the page service starting too, or away). */
 const RETRY_MS = { first: 500, max: 30_000 };
 
-/** How the index starts: current up to `from` in the feed (follow from the next change), and whether it must be built from the pages first. */
+/**
+ * How the index starts: current up to `from` in the feed (follow from the next change), and whether it
+ * must first be built from the pages (`rebuild`) or checked against them (`reconcile`, a kept index
+ * whose feed cannot replay what it missed).
+ */
 interface Start {
   from: number;
   rebuild: boolean;
+  reconcile?: boolean;
 }
 
 /**
@@ -22,6 +27,9 @@ interface Start {
  * 1. search.db kept in DATA_DIR, when it is complete, of this format, and (with snapshots, i.e.
  *    distributed) the change feed still holds every change after it. A kept index is preferred to a
  *    newer snapshot: replaying the changes between them costs less than downloading the whole index.
+ *    Embedded, the in-process feed starts empty: the kept index is checked against the pages instead
+ *    (SearchFeeder.reconcile), for the changes it missed (a crash between a save and its indexing,
+ *    saves while the search module did not run).
  * 2. with snapshots, the latest snapshot of this format in BlobStorage, when the feed still holds every
  *    change after it (JetStream keeps them 7 days);
  * 3. the pages, read from the page service (a rebuild, with progress in the log); with snapshots, a
@@ -43,7 +51,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const { from, rebuild } = await this.start();
+    const { from, rebuild, reconcile } = await this.start();
     this.subscription = await this.feed.subscribe(
       SEARCH_CHANGE_TOPIC,
       `search@${os.hostname()}`,
@@ -54,7 +62,8 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
       },
       { fromSequence: from + 1 },
     );
-    if (rebuild) this.rebuilding = this.rebuildUntilDone(from);
+    if (rebuild) this.rebuilding = this.untilDone('Building the search index', () => this.rebuild(from));
+    else if (reconcile) this.rebuilding = this.untilDone('Checking the search index against the pages', () => this.feeder.reconcile());
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -64,7 +73,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
     await this.rebuilding;
   }
 
-  /** Resolves once the index is complete (or the app stops); a failed try is logged and tried again later. */
+  /** Resolves once the index is complete and checked (or the app stops); a failed try is logged and tried again later. */
   whenBuilt(): Promise<void> {
     return this.rebuilding ?? Promise.resolve();
   }
@@ -75,7 +84,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
       const kept = this.index.sequence();
       if (!this.snapshots.enabled || (await this.feed.canReplayFrom(kept + 1))) {
         this.logger.log(`Search index loaded from ${this.index.file}: ${this.index.size()} pages, current up to change ${kept}`);
-        return { from: kept, rebuild: false };
+        return { from: kept, rebuild: false, reconcile: !this.snapshots.enabled };
       }
       this.logger.warn(`${this.index.file} is current up to change ${kept}, and the change feed no longer holds the changes after it`);
     }
@@ -85,14 +94,19 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
     return { from: await this.feed.lastSequence(), rebuild: true };
   }
 
-  private async rebuildUntilDone(coveredUpTo: number): Promise<void> {
+  private async rebuild(coveredUpTo: number): Promise<void> {
+    if ((await this.feeder.rebuild(coveredUpTo)) && this.snapshots.enabled) await this.snapshotAfterRebuild();
+  }
+
+  /** Runs `work` until it succeeds or the app stops, waiting longer after each failure. */
+  private async untilDone(what: string, work: () => Promise<unknown>): Promise<void> {
     for (let wait = RETRY_MS.first; !this.stopping.signal.aborted; wait = Math.min(wait * 2, RETRY_MS.max)) {
       try {
-        if ((await this.feeder.rebuild(coveredUpTo)) && this.snapshots.enabled) await this.snapshotAfterRebuild();
+        await work();
         return;
       } catch (error) {
         if (this.stopping.signal.aborted) return;
-        this.logger.warn(`Building the search index failed (${(error as Error).message}); trying again in ${wait / 1000} s`);
+        this.logger.warn(`${what} failed (${(error as Error).message}); trying again in ${wait / 1000} s`);
         await setTimeout(wait, undefined, { signal: this.stopping.signal }).catch(() => undefined);
       }
     }

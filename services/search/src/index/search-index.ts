@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
 import { QUIRE_CONFIG, SqliteDatabase } from '@quire/platform';
-import type { SearchDocument } from '@quire/proto';
+import type { SearchDocument, SearchVersion } from '@quire/proto';
 import { parseKeyword, type SearchQuery } from './search-query';
 import type { Stemmer } from './snippet';
 import { DEFAULT_SEGMENTER, gramTokens, textTokens, type WordSegmenter } from './tokenizer';
@@ -68,6 +68,9 @@ export interface IndexedPage {
   addtime: number;
   score: number;
 }
+
+/** What a page's entry was indexed from besides its text (compared with `page.search.versions`). */
+export type IndexedEntry = SearchVersion;
 
 /** Which pages a search may answer with. */
 export interface SearchScope {
@@ -177,8 +180,11 @@ export class SearchIndex implements OnApplicationShutdown {
     if (documents.length > 0) await this.replace(documents, [], 0);
   }
 
-  /** Adds or replaces `documents`, removes the pages `gone` and, unless 0, notes the feed's place: one write. */
-  async replace(documents: SearchDocument[], gone: number[], sequence: number): Promise<void> {
+  /**
+   * Adds or replaces `documents`, removes the pages `gone` and, unless 0, notes the feed's place and
+   * the `watermark` (see `watermark()`): one write.
+   */
+  async replace(documents: SearchDocument[], gone: number[], sequence: number, watermark = 0): Promise<void> {
     const db = this.database();
     const rows: { doc: SearchDocument; streams: ReturnType<typeof streamsOf> }[] = [];
     for (const doc of documents) {
@@ -194,6 +200,7 @@ export class SearchIndex implements OnApplicationShutdown {
         db.statement('DELETE FROM ranking WHERE page_id = ?').run(pageId);
       }
       if (sequence > 0) db.statement(`INSERT OR REPLACE INTO meta (key, value) VALUES ('sequence', ?)`).run(String(sequence));
+      if (watermark > 0) db.statement(`INSERT OR REPLACE INTO meta (key, value) VALUES ('watermark', ?)`).run(String(watermark));
       for (const { doc, streams } of rows) {
         db.statement('DELETE FROM fts WHERE rowid = ?').run(doc.page_id);
         db.statement('INSERT INTO fts (rowid, title, content, cat_path, title_grams, body_grams) VALUES (?, ?, ?, ?, ?, ?)').run(doc.page_id, ...streams);
@@ -233,6 +240,21 @@ export class SearchIndex implements OnApplicationShutdown {
     return this.database()
       .all<{ page_id: number }>('SELECT page_id FROM docs WHERE item_id = ? AND EXISTS (SELECT 1 FROM json_each(docs.cat_ids) WHERE value = ?)', itemId, catId)
       .map((row) => row.page_id);
+  }
+
+  /** What the entries of the pages after `afterPageId` and up to `upTo` were indexed from besides their text, in id order (see `page.search.versions`). */
+  entries(afterPageId: number, upTo: number): IndexedEntry[] {
+    return this.database()
+      .all<{ page_id: number; item_id: number; addtime: number; cat_ids: string; cat_path: string }>(
+        'SELECT page_id, item_id, addtime, cat_ids, cat_path FROM docs WHERE page_id > ? AND page_id <= ? ORDER BY page_id',
+        afterPageId,
+        upTo,
+      )
+      .map((row) => {
+        const ids = JSON.parse(row.cat_ids) as number[];
+        const names = JSON.parse(row.cat_path) as string[];
+        return { page_id: row.page_id, item_id: row.item_id, addtime: row.addtime, cat_path: ids.map((cat_id, i) => ({ cat_id, cat_name: names[i] ?? '' })) };
+      });
   }
 
   /** Ids of indexed pages after `afterPageId`, in id order, at most `limit` (to find pages gone while the index was away). */
@@ -332,7 +354,7 @@ export class SearchIndex implements OnApplicationShutdown {
     const db = this.database();
     await db.write(() => {
       this.indexedItems = undefined;
-      db.exec(`DELETE FROM meta WHERE key IN ('built', 'sequence'); DELETE FROM docs; DELETE FROM ranking; INSERT INTO fts (fts) VALUES ('delete-all');`);
+      db.exec(`DELETE FROM meta WHERE key IN ('built', 'sequence', 'watermark'); DELETE FROM docs; DELETE FROM ranking; INSERT INTO fts (fts) VALUES ('delete-all');`);
     });
   }
 
@@ -347,12 +369,32 @@ export class SearchIndex implements OnApplicationShutdown {
     return Number(this.database().get<{ value: string }>(`SELECT value FROM meta WHERE key = 'sequence'`)?.value ?? 0);
   }
 
-  /** Marks the index complete and current up to `coveredUpTo` in the feed, unless a later change noted its own place. */
-  async markBuilt(coveredUpTo = 0): Promise<void> {
+  /**
+   * Unix seconds from which a page change noticed may not be in the index yet; every change noticed
+   * before it is (0: unknown, an index written before it was kept). Noted with each batch of pages, as
+   * the time the batch began, and at a clean stop; a restart after a crash re-reads the pages saved
+   * since (see SearchFeeder.reconcile).
+   */
+  watermark(): number {
+    return Number(this.database().get<{ value: string }>(`SELECT value FROM meta WHERE key = 'watermark'`)?.value ?? 0);
+  }
+
+  /** Notes the watermark (see `watermark()`). */
+  async noteWatermark(seconds: number): Promise<void> {
+    const db = this.database();
+    await db.write(() => db.statement(`INSERT OR REPLACE INTO meta (key, value) VALUES ('watermark', ?)`).run(String(seconds)));
+  }
+
+  /**
+   * Marks the index complete and current up to `coveredUpTo` in the feed, unless a later change noted
+   * its own place, and the `watermark` of its build (when it began), unless a batch of pages noted a later one.
+   */
+  async markBuilt(coveredUpTo = 0, watermark = 0): Promise<void> {
     const db = this.database();
     await db.write(() => {
       db.statement(`INSERT OR REPLACE INTO meta (key, value) VALUES ('built', ?)`).run(String(Date.now()));
       if (coveredUpTo > 0) db.statement(`INSERT OR IGNORE INTO meta (key, value) VALUES ('sequence', ?)`).run(String(coveredUpTo));
+      if (watermark > 0) db.statement(`INSERT OR IGNORE INTO meta (key, value) VALUES ('watermark', ?)`).run(String(watermark));
     });
   }
 

@@ -98,7 +98,7 @@ export class TeamItemService {
     return toTeamItemRow(binding);
   }
 
-  /** The live items of a team I own, without visit passwords; `addtime` is the item's. */
+  /** The live items of a team I own, without visit passwords; `addtime` is the item's, `join_time` the binding's. */
   async listByTeam(caller: Caller, teamId: number): Promise<TeamItemByTeamEntry[]> {
     const team = await this.ownership.require(caller, teamId, ErrorCode.UserNotFound);
     const bindings = await this.bindings.listByTeam(team.id);
@@ -125,6 +125,7 @@ export class TeamItemService {
           item_domain: item.item_domain,
           item_type: item.item_type,
           addtime: formatTime(item.addtime),
+          join_time: formatTime(binding.addtime),
           last_update_time: item.last_update_time,
           is_archived: item.is_archived,
           is_private: item.is_private,

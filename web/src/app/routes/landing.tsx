@@ -1,10 +1,10 @@
 import { Link, Title1, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { Carousel } from '../../components/ui/carousel';
 import { PageLayout } from '../../components/ui/page-layout';
-import { RouterButton } from '../../components/ui/router-link';
+import { RouterButton, RouterLink } from '../../components/ui/router-link';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { useUserInfo } from '../../features/auth/api/get-user-info';
@@ -31,6 +31,11 @@ const useStyles = makeStyles({
   links: { display: 'flex', gap: tokens.spacingHorizontalL, justifyContent: 'center' },
 });
 
+/** A path of this site moves inside the app; an address elsewhere is a plain link. */
+function LandingLink({ href, children }: { href: string; children: ReactNode }) {
+  return href.startsWith('/') ? <RouterLink to={href}>{children}</RouterLink> : <Link href={href}>{children}</Link>;
+}
+
 /** SPEC §2 landing: carousel, login / register / demo / help, the 6000-teams claim; runs the scheduled task. */
 export default function LandingRoute() {
   const { t } = useTranslation();
@@ -41,6 +46,10 @@ export default function LandingRoute() {
 
   if (setting?.home_page === '2') return <Navigate to={paths.login.getHref()} replace />;
   if (setting?.home_page === '3' && setting.home_item) return <Navigate to={paths.itemView.getHref(setting.home_item)} replace />;
+
+  // A fresh install has no demo or help item: the links show once an administrator sets them (site settings).
+  const demoHref = env.demoHref || setting?.demo_url || '';
+  const helpHref = env.helpHref || setting?.help_url || '';
 
   const slides = [
     [t('Online documentation for IT teams'), t('Write API docs, data dictionaries and manuals in Markdown, and share them by link.')],
@@ -88,10 +97,12 @@ export default function LandingRoute() {
             </RouterButton>
           )}
         </div>
-        <div className={styles.links}>
-          <Link href={env.demoHref}>{t('Demo')}</Link>
-          <Link href={env.helpHref}>{t('Help')}</Link>
-        </div>
+        {(demoHref || helpHref) && (
+          <div className={styles.links} data-testid="landing-links">
+            {demoHref && <LandingLink href={demoHref}>{t('Demo')}</LandingLink>}
+            {helpHref && <LandingLink href={helpHref}>{t('Help')}</LandingLink>}
+          </div>
+        )}
       </div>
     </PageLayout>
   );

@@ -37,13 +37,13 @@ export function Carousel({ slides, intervalMs = 5000 }: { slides: ReactNode[]; i
   return (
     <section aria-roledescription="carousel" data-testid="carousel">
       <div className={styles.root}>
-        <Button className={mergeClasses(styles.nav, styles.prev)} shape="circular" icon={<ChevronLeftRegular />} aria-label={t('Previous')} onClick={() => go(-1)} />
+        <Button className={mergeClasses(styles.nav, styles.prev)} shape="circular" icon={<ChevronLeftRegular />} aria-label={t('Previous slide')} onClick={() => go(-1)} />
         {slides.map((slide, i) => (
           <div key={i} className={mergeClasses(styles.slide, i === index && styles.active)} aria-hidden={i !== index}>
             {slide}
           </div>
         ))}
-        <Button className={mergeClasses(styles.nav, styles.next)} shape="circular" icon={<ChevronRightRegular />} aria-label={t('Next')} onClick={() => go(1)} />
+        <Button className={mergeClasses(styles.nav, styles.next)} shape="circular" icon={<ChevronRightRegular />} aria-label={t('Next slide')} onClick={() => go(1)} />
       </div>
       <div className={styles.dots}>
         {slides.map((_, i) => (

@@ -1,10 +1,11 @@
-import { Button, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
-import { type ReactNode, use } from 'react';
+import { Button, CounterBadge, Menu, MenuList, MenuPopover, MenuTrigger, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { MoreVerticalRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
+import { Children, Fragment, type ReactNode, isValidElement, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { toggleTheme, useThemeName } from '../../lib/theme';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { HeaderActionsInMenu } from './header-actions-in-menu';
 import { HeaderTools } from './header-tools';
 import { RouterLink } from './router-link';
 
@@ -25,7 +26,9 @@ const useStyles = makeStyles({
   },
   brand: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase500, whiteSpace: 'nowrap' },
   title: {
+    // Only the room the rest leaves: a long title never squeezes the search box or the actions.
     flexGrow: 1,
+    flexBasis: 0,
     minWidth: 0,
     overflow: 'hidden',
     textOverflow: 'ellipsis',
@@ -35,11 +38,17 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
     margin: 0,
   },
-  actions: { order: 1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', justifyContent: 'flex-end' },
+  // The actions keep their size and one line: a long title gives way (ellipsis), the header keeps one row.
+  actions: { order: 1, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexShrink: 0, whiteSpace: 'nowrap' },
   theme: { order: 2 },
-  // Under 1000 px the actions take a second row of the header instead of squeezing the title.
-  headerMobile: { flexWrap: 'wrap', rowGap: 0, padding: `0 ${tokens.spacingHorizontalS}` },
-  actionsMobile: { order: 3, width: '100%', flexWrap: 'nowrap', overflowX: 'auto', justifyContent: 'flex-start', paddingBottom: tokens.spacingVerticalXS },
+  // Under 1000 px the header stays one row: the title is cut with an ellipsis and the actions go into a "More" menu.
+  headerMobile: { flexWrap: 'nowrap', height: '52px', gap: tokens.spacingHorizontalXS, padding: `0 ${tokens.spacingHorizontalS}` },
+  brandMobile: { fontSize: tokens.fontSizeBase400, flexShrink: 0 },
+  titleMobile: { fontSize: tokens.fontSizeBase300 },
+  actionsMobile: { order: 3, flexWrap: 'nowrap', flexShrink: 0 },
+  moreWrap: { order: 3, position: 'relative', display: 'inline-flex', flexShrink: 0 },
+  moreBadge: { position: 'absolute', top: '2px', right: '0', pointerEvents: 'none' },
+  start: { display: 'flex', flexShrink: 0 },
   main: { flexGrow: 1, width: '100%', boxSizing: 'border-box', margin: '0 auto', padding: tokens.spacingHorizontalL },
   narrow: { maxWidth: '640px' },
   wide: { maxWidth: '1200px' },
@@ -47,15 +56,29 @@ const useStyles = makeStyles({
   mobileMain: { padding: tokens.spacingHorizontalS },
 });
 
+/** How many actions a node holds: a fragment's children that render, or the node itself. */
+function countActions(actions: ReactNode): number {
+  const list = isValidElement<{ children?: ReactNode }>(actions) && actions.type === Fragment ? actions.props.children : actions;
+  return Children.toArray(list).length;
+}
+
 export interface PageLayoutProps {
   title?: ReactNode;
   actions?: ReactNode;
+  /** On a phone, a count shown on the "More" button when an action folded into it has one (unread messages). */
+  moreCount?: number;
+  /** Before the brand, never folded into the "More" menu (the item's menu button on a phone). */
+  navigation?: ReactNode;
   width?: 'narrow' | 'wide' | 'full';
   children: ReactNode;
 }
 
-/** The frame of every screen: brand, title, the app's header tools (search), actions, theme switch; full width under 1000 px. */
-export function PageLayout({ title, actions, width = 'wide', children }: PageLayoutProps) {
+/**
+ * The frame of every screen: brand, title, the app's header tools (search), actions, theme switch. The header keeps
+ * one row: a long title is cut with an ellipsis. Under 1000 px the main part takes the full width, and the actions go
+ * into a "More" menu when there is a title and more than one action.
+ */
+export function PageLayout({ title, actions, moreCount = 0, navigation, width = 'wide', children }: PageLayoutProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const theme = useThemeName();
@@ -63,16 +86,38 @@ export function PageLayout({ title, actions, width = 'wide', children }: PageLay
   const tools = use(HeaderTools);
   return (
     <div className={styles.root} data-layout={mobile ? 'mobile' : 'desktop'}>
-      <header className={mergeClasses(styles.header, mobile && styles.headerMobile)}>
-        <RouterLink to={paths.home.getHref()} className={styles.brand}>
+      <header className={mergeClasses(styles.header, mobile && styles.headerMobile)} data-testid="app-header">
+        {navigation && <div className={styles.start}>{navigation}</div>}
+        <RouterLink to={paths.home.getHref()} className={mergeClasses(styles.brand, mobile && styles.brandMobile)}>
           Quire
         </RouterLink>
-        <h1 className={styles.title}>{title}</h1>
+        <h1 className={mergeClasses(styles.title, mobile && styles.titleMobile)} title={typeof title === 'string' ? title : undefined}>
+          {title}
+        </h1>
         {tools}
         <Tooltip content={theme === 'dark' ? t('Light theme') : t('Dark theme')} relationship="label">
           <Button className={styles.theme} appearance="subtle" icon={theme === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />} onClick={toggleTheme} />
         </Tooltip>
-        {actions && <div className={mergeClasses(styles.actions, mobile && styles.actionsMobile)}>{actions}</div>}
+        {actions &&
+          (mobile && title && countActions(actions) > 1 ? (
+            <span className={styles.moreWrap}>
+              <Menu positioning="below-end">
+                <MenuTrigger disableButtonEnhancement>
+                  <Tooltip content={moreCount > 0 ? `${t('More actions')} (${moreCount})` : t('More actions')} relationship="label">
+                    <Button appearance="subtle" icon={<MoreVerticalRegular />} data-testid="header-more" />
+                  </Tooltip>
+                </MenuTrigger>
+                <MenuPopover>
+                  <MenuList>
+                    <HeaderActionsInMenu value>{actions}</HeaderActionsInMenu>
+                  </MenuList>
+                </MenuPopover>
+              </Menu>
+              {moreCount > 0 && <CounterBadge className={styles.moreBadge} count={moreCount} size="small" color="danger" data-testid="header-more-count" />}
+            </span>
+          ) : (
+            <div className={mergeClasses(styles.actions, mobile && styles.actionsMobile)}>{actions}</div>
+          ))}
       </header>
       <main className={mergeClasses(styles.main, styles[width], mobile && width !== 'full' && styles.mobileMain)}>{children}</main>
     </div>

@@ -113,6 +113,13 @@ export const labels: AreaLabels = {
     teams: 'teams',
     'team members': 'team members',
     'team items': 'team items',
+    'An http:// or https:// address, or a path of this site such as /help. Leave empty to hide the link.':
+      'An http:// or https:// address, or a path of this site such as /help. Leave empty to hide the link.',
+    'Demo link on the landing page': 'Demo link on the landing page',
+    'Help link on the landing page': 'Help link on the landing page',
+    'Recycle bin': 'Recycle bin',
+    'Days deleted pages and catalogs are kept': 'Days deleted pages and catalogs are kept',
+    'From 1 to {{max}} days; after that, the hourly clean-up deletes them for good.': 'From 1 to {{max}} days; after that, the hourly clean-up deletes them for good.',
   },
   zhCN: {
     'A host name or an IP address, optionally with ldap:// or ldaps://': '主机名或 IP 地址，可带 ldap:// 或 ldaps://',
@@ -132,7 +139,7 @@ export const labels: AreaLabels = {
     'Created at': '创建时间',
     'Delete the item "{{name}}" of {{owner}}?': '确认删除 {{owner}} 的项目“{{name}}”吗？',
     'Delete the user {{username}}?': '确认删除用户 {{username}} 吗？',
-    'Directory (LDAP) login': '目录（LDAP）登录',
+    'Directory (LDAP) login': 'LDAP 登录',
     'HTML is allowed; scripts are removed.': '可以使用 HTML，脚本会被移除。',
     'Home page': '首页',
     'Item ID or personalized domain': '项目 ID 或个性域名',
@@ -225,5 +232,12 @@ export const labels: AreaLabels = {
     teams: '团队',
     'team members': '团队成员',
     'team items': '团队项目',
+    'An http:// or https:// address, or a path of this site such as /help. Leave empty to hide the link.':
+      '填写以 http:// 或 https:// 开头的网址，或本站路径（如 /help）。留空则不显示此链接。',
+    'Demo link on the landing page': '欢迎页上的“示例”链接',
+    'Help link on the landing page': '欢迎页上的“帮助”链接',
+    'Recycle bin': '回收站',
+    'Days deleted pages and catalogs are kept': '已删除页面和目录的保留天数',
+    'From 1 to {{max}} days; after that, the hourly clean-up deletes them for good.': '可设为 1 至 {{max}} 天；超过后，每小时运行的清理任务会将其永久删除。',
   },
 };

@@ -9,8 +9,8 @@ export const labels: AreaLabels = {
     'Catalog management': 'Catalog management',
     'Catalog name': 'Catalog name',
     'Catalogs can be nested 3 levels deep.': 'Catalogs can be nested 3 levels deep.',
-    'Confirm to delete the catalog "{{name}}"? Its sub-catalogs are deleted too and its pages go to the recycle bin.':
-      'Confirm to delete the catalog "{{name}}"? Its sub-catalogs are deleted too and its pages go to the recycle bin.',
+    'Confirm to delete the catalog "{{name}}"? It goes to the recycle bin with its sub-catalogs and pages, and can be restored from the item settings.':
+      'Confirm to delete the catalog "{{name}}"? It goes to the recycle bin with its sub-catalogs and pages, and can be restored from the item settings.',
     'Edit catalog': 'Edit catalog',
     'Level {{level}}': 'Level {{level}}',
     'New catalog': 'New catalog',
@@ -24,10 +24,10 @@ export const labels: AreaLabels = {
     'Added at': '添加时间',
     'Back to the item': '返回项目',
     'Catalog management': '目录管理',
-    'Catalog name': '目录名',
+    'Catalog name': '目录名称',
     'Catalogs can be nested 3 levels deep.': '目录最多可以嵌套三级。',
-    'Confirm to delete the catalog "{{name}}"? Its sub-catalogs are deleted too and its pages go to the recycle bin.':
-      '确认删除目录“{{name}}”吗？其子目录会一并删除，其中的页面将移入回收站。',
+    'Confirm to delete the catalog "{{name}}"? It goes to the recycle bin with its sub-catalogs and pages, and can be restored from the item settings.':
+      '确认删除目录“{{name}}”吗？它将连同子目录和页面一起移入回收站，之后可在项目设置中恢复。',
     'Edit catalog': '编辑目录',
     'Level {{level}}': '第 {{level}} 级',
     'New catalog': '新建目录',

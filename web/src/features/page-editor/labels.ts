@@ -48,6 +48,14 @@ export const labels: AreaLabels = {
     'You have no templates yet. Use "Save as template" next to the Save button to keep this page as one.':
       'You have no templates yet. Use "Save as template" next to the Save button to keep this page as one.',
     '{{title}} (copy)': '{{title}} (copy)',
+    'Back to the page': 'Back to the page',
+    'Log in with an account that may edit this item to change its pages.': 'Log in with an account that may edit this item to change its pages.',
+    'This item is archived and read-only, so its pages can no longer be edited.': 'This item is archived and read-only, so its pages can no longer be edited.',
+    'This page cannot be edited': 'This page cannot be edited',
+    'This page has unsaved changes. Leave the editor and discard them?': 'This page has unsaved changes. Leave the editor and discard them?',
+    'Unsaved changes': 'Unsaved changes',
+    'You can read this item but not edit it. Ask the item owner for edit rights.': 'You can read this item but not edit it. Ask the item owner for edit rights.',
+    'Page content (Markdown)': 'Page content (Markdown)',
   },
   zhCN: {
     '"{{name}}" is too large: attachments must be under 4 MB.': '“{{name}}”太大了：附件大小必须小于 4MB。',
@@ -93,5 +101,13 @@ export const labels: AreaLabels = {
     'Upload failed: {{reason}}': '上传失败：{{reason}}',
     'You have no templates yet. Use "Save as template" next to the Save button to keep this page as one.': '你还没有模板。可以使用保存按钮旁的“另存为模板”把本页面保存为模板。',
     '{{title}} (copy)': '{{title}}（副本）',
+    'Back to the page': '返回页面',
+    'Log in with an account that may edit this item to change its pages.': '请使用有此项目编辑权限的账号登录，再修改其中的页面。',
+    'This item is archived and read-only, so its pages can no longer be edited.': '此项目已归档，只能阅读，其中的页面不能再编辑。',
+    'This page cannot be edited': '无法编辑此页面',
+    'This page has unsaved changes. Leave the editor and discard them?': '此页面有未保存的修改。确定要离开编辑器并放弃这些修改吗？',
+    'Unsaved changes': '有未保存的修改',
+    'You can read this item but not edit it. Ask the item owner for edit rights.': '你可以阅读此项目，但没有编辑权限。如需编辑，请联系项目所有者开通。',
+    'Page content (Markdown)': '页面内容（Markdown）',
   },
 };

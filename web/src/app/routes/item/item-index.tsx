@@ -13,6 +13,7 @@ import { exitItem } from '../../../features/item/api/exit-item';
 import { type ItemListEntry, useMyItems } from '../../../features/item/api/get-my-items';
 import { sortItems } from '../../../features/item/api/sort-items';
 import { ItemGrid } from '../../../features/item/components/item-grid';
+import { useUnreadCount } from '../../../features/notice/api/get-notices';
 import { useUnreadNotice } from '../../../features/notice/hooks/use-unread-notice';
 import { confirmAction, showAlert } from '../../../lib/alert';
 import { ApiError } from '../../../lib/api-client';
@@ -30,6 +31,7 @@ export default function ItemIndexRoute() {
   const { data: user } = useUserInfo();
   const { data: items, isLoading } = useMyItems();
   const { dispatchToast } = useToastController(TOASTER_ID);
+  const unread = useUnreadCount();
 
   useUnreadNotice(
     useCallback(
@@ -68,10 +70,11 @@ export default function ItemIndexRoute() {
   return (
     <PageLayout
       title={t('My items')}
+      moreCount={unread}
       actions={
         <>
           <HeaderAction icon={<ChatRegular />} label={t('Feedback')} onClick={showFeedback} />
-          <HeaderAction icon={<AlertRegular />} label={t('Messages')} to={paths.noticeIndex.getHref()} />
+          <HeaderAction icon={<AlertRegular />} label={t('Messages')} to={paths.noticeIndex.getHref()} count={unread} />
           <HeaderAction icon={<PeopleTeamRegular />} label={t('Teams')} to={paths.teamIndex.getHref()} />
           {user && Number(user.groupid) === 1 && <HeaderAction icon={<ShieldPersonRegular />} label={t('Administration')} to={paths.adminIndex.getHref()} />}
           <HeaderAction icon={<PersonRegular />} label={t('Personal settings')} to={paths.settings.getHref()} />
@@ -79,7 +82,8 @@ export default function ItemIndexRoute() {
         </>
       }
     >
-      <Toaster toasterId={TOASTER_ID} position="top-end" />
+      {/* Below the sticky header, so that the toast never covers its buttons. */}
+      <Toaster toasterId={TOASTER_ID} position="top-end" offset={{ vertical: 64 }} />
       {isLoading && !items ? <Spinner /> : <ItemGrid items={items ?? []} mobile={mobile} onReorder={(order) => void reorder(order)} onExit={(item) => void leave(item)} />}
     </PageLayout>
   );

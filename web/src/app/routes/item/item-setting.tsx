@@ -31,7 +31,6 @@ export default function ItemSettingRoute() {
 
   return (
     <PageLayout
-      width="narrow"
       title={itemName ? `${t('Item settings')} · ${itemName}` : t('Item settings')}
       actions={
         <>

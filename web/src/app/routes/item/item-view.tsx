@@ -114,22 +114,23 @@ export default function ItemViewRoute() {
 
   const actions = (
     <>
-      {mobile && regular && (
-        <HeaderAction
-          icon={<NavigationRegular />}
-          label={t('Menu')}
-          onClick={() => {
-            setDrawerUsed(true);
-            setDrawerOpen(true);
-          }}
-        />
-      )}
       {canEdit && regular && <HeaderAction icon={<AddRegular />} label={t('New page')} to={paths.pageEdit.getHref(info.item_id, 0)} />}
       {canEdit && regular && <HeaderAction icon={<FolderRegular />} label={t('Catalogs')} to={paths.catalog.getHref(info.item_id)} />}
       {canEdit && regular && <HeaderAction icon={<ArrowDownloadRegular />} label={t('Export')} to={paths.itemExport.getHref(info.item_id)} />}
       {info.ItemCreator && !archived && <HeaderAction icon={<SettingsRegular />} label={t('Item settings')} to={paths.itemSetting.getHref(info.item_id)} />}
       {info.is_login && <HeaderAction icon={<ArrowLeftRegular />} label={t('My items')} to={paths.itemIndex.getHref()} />}
     </>
+  );
+
+  const navigation = mobile && regular && (
+    <HeaderAction
+      icon={<NavigationRegular />}
+      label={t('Menu')}
+      onClick={() => {
+        setDrawerUsed(true);
+        setDrawerOpen(true);
+      }}
+    />
   );
 
   const reader = currentPage ? (
@@ -140,7 +141,7 @@ export default function ItemViewRoute() {
       itemKey={urlKey}
       canEdit={canEdit}
       mobile={mobile}
-      onHistory={setHistoryOf}
+      onHistory={info.is_login ? setHistoryOf : undefined}
       onDeleted={() => navigate(paths.itemView.getHref(urlKey), { replace: true })}
     />
   ) : (
@@ -150,7 +151,7 @@ export default function ItemViewRoute() {
   );
 
   return (
-    <PageLayout title={itemName} actions={actions} width="full">
+    <PageLayout title={itemName} actions={actions} navigation={navigation} width="full">
       <div className={styles.layout}>
         {regular && !mobile && <aside className={styles.sidebar}>{menu}</aside>}
         <div className={mergeClasses(styles.content, mobile && styles.contentMobile)}>

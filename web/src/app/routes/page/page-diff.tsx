@@ -64,7 +64,10 @@ export default function PageDiffRoute() {
     <PageLayout
       width="full"
       title={page ? `${t('Compare versions')} · ${decodeEntities(page.page_title)}` : t('Compare versions')}
-      actions={pageId ? <HeaderAction icon={<ArrowLeftRegular />} label={t('Back to the page')} to={paths.page.getHref(pageId)} /> : null}
+      actions={
+        // Back to the page inside its item (menu and all), where History was opened; the lone page until it is known.
+        pageId ? <HeaderAction icon={<ArrowLeftRegular />} label={t('Back to the page')} to={page ? paths.itemView.getHref(page.item_id, pageId) : paths.page.getHref(pageId)} /> : null
+      }
     >
       <div className={mergeClasses(styles.sheet, mobile && styles.sheetMobile)}>{content}</div>
     </PageLayout>

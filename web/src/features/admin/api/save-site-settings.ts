@@ -12,6 +12,11 @@ export interface SiteSettingsInput {
   ldap_form: LdapForm;
   /** Quire: let the HTTP API test tool send its requests through the server. */
   http_proxy_open: '0' | '1';
+  /** Quire: the landing page's "Demo" and "Help" links, '' to hide them. */
+  demo_url: string;
+  help_url: string;
+  /** Quire: days the items' recycle bins keep deletions (1 to 3650), as typed. */
+  recycle_retention_days: string;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Button, Card, Field, Input, Textarea, makeStyles, tokens } from '@fluen
 import { SendRegular } from '@fluentui/react-icons';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showAlert } from '../../../lib/alert';
+import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { sendNotice } from '../api/send-notice';
 
@@ -24,7 +24,7 @@ export function NoticeSender() {
       await sendNotice({ title: title.trim(), content });
       setTitle('');
       setContent('');
-      await showAlert(t('The announcement was sent to every user.'));
+      showSuccess(t('The announcement was sent to every user.'));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }

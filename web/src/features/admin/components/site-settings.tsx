@@ -3,7 +3,7 @@ import { SaveRegular } from '@fluentui/react-icons';
 import type { LdapForm } from '@quire/proto';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showAlert } from '../../../lib/alert';
+import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { type SiteSettings, useSiteSettings } from '../api/get-site-settings';
 import { type SiteSettingsInput, saveSiteSettings } from '../api/save-site-settings';
@@ -25,6 +25,10 @@ const useStyles = makeStyles({
 /** Contract §6 defaults: port 389, LDAPv3, user field `cn`. */
 const LDAP_DEFAULTS: LdapForm = { host: '', port: 389, version: 3, base_dn: '', bind_dn: '', bind_password: '', user_field: 'cn', search_filter: '' };
 
+/** proto's RECYCLE_RETENTION_DAYS_DEFAULT and _MAX (the web imports types only from proto, never its runtime). */
+const RECYCLE_RETENTION_DAYS_DEFAULT = 30;
+const RECYCLE_RETENTION_DAYS_MAX = 3650;
+
 const flag = (value: string | undefined, fallback: '0' | '1'): '0' | '1' => (value === '0' || value === '1' ? value : fallback);
 const homePage = (value: string | undefined): SiteSettingsInput['home_page'] => (value === '2' || value === '3' ? value : '1');
 
@@ -36,6 +40,9 @@ function initialForm(saved: SiteSettings | null): SiteSettingsInput {
     home_item: saved?.home_item ?? '',
     ldap_form: { ...LDAP_DEFAULTS, ...(saved?.ldap_form ?? {}) },
     http_proxy_open: flag(saved?.http_proxy_open, '0'),
+    demo_url: saved?.demo_url ?? '',
+    help_url: saved?.help_url ?? '',
+    recycle_retention_days: saved?.recycle_retention_days ?? String(RECYCLE_RETENTION_DAYS_DEFAULT),
   };
 }
 
@@ -51,7 +58,7 @@ function SettingsForm(props: { saved: SiteSettings | null }) {
     event.preventDefault();
     try {
       await saveSiteSettings(form);
-      await showAlert(t('Saved'));
+      showSuccess(t('Saved'));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }
@@ -106,6 +113,12 @@ function SettingsForm(props: { saved: SiteSettings | null }) {
             <Input name="home_item" value={form.home_item} onChange={(_, data) => set({ home_item: data.value })} />
           </Field>
         )}
+        <Field label={t('Demo link on the landing page')} hint={t('An http:// or https:// address, or a path of this site such as /help. Leave empty to hide the link.')}>
+          <Input name="demo_url" value={form.demo_url} onChange={(_, data) => set({ demo_url: data.value })} />
+        </Field>
+        <Field label={t('Help link on the landing page')} hint={t('An http:// or https:// address, or a path of this site such as /help. Leave empty to hide the link.')}>
+          <Input name="help_url" value={form.help_url} onChange={(_, data) => set({ help_url: data.value })} />
+        </Field>
         <Divider />
         <Subtitle2>{t('Tools')}</Subtitle2>
         <Switch
@@ -114,6 +127,21 @@ function SettingsForm(props: { saved: SiteSettings | null }) {
           checked={form.http_proxy_open === '1'}
           onChange={(_, data) => set({ http_proxy_open: data.checked ? '1' : '0' })}
         />
+        <Divider />
+        <Subtitle2>{t('Recycle bin')}</Subtitle2>
+        <Field
+          label={t('Days deleted pages and catalogs are kept')}
+          hint={t('From 1 to {{max}} days; after that, the hourly clean-up deletes them for good.', { max: RECYCLE_RETENTION_DAYS_MAX })}
+        >
+          <Input
+            name="recycle_retention_days"
+            type="number"
+            min={1}
+            max={RECYCLE_RETENTION_DAYS_MAX}
+            value={form.recycle_retention_days}
+            onChange={(_, data) => set({ recycle_retention_days: data.value })}
+          />
+        </Field>
         <div className={styles.actions}>
           <Button appearance="primary" type="submit" icon={<SaveRegular />}>
             {t('Save')}

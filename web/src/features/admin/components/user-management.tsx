@@ -3,7 +3,8 @@ import { DeleteRegular, KeyRegular, PersonAddRegular } from '@fluentui/react-ico
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { confirmAction, showAlert } from '../../../lib/alert';
+import { confirmAction } from '../../../lib/alert';
+import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { decodeEntities } from '../../../lib/decode-entities';
 import { addUser } from '../api/add-user';
@@ -57,7 +58,7 @@ function ChangeUserPasswordDialog(props: { open: boolean; user: AdminUserRow; on
     try {
       await changeUserPassword({ uid: props.user.uid, new_password: password });
       props.onClose();
-      await showAlert(t('Password changed'));
+      showSuccess(t('Password changed'));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }

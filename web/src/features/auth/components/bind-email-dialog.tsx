@@ -2,7 +2,7 @@ import { Field, Input } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { showAlert } from '../../../lib/alert';
+import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { updateEmail } from '../api/update-email';
 
@@ -17,7 +17,7 @@ export function BindEmailDialog(props: { open: boolean; currentEmail: string; on
       await updateEmail({ email: email.trim(), password });
       setPassword('');
       props.onClose();
-      await showAlert(t('A verification email has been sent. Open the link in it to verify the address.'));
+      showSuccess(t('A verification email has been sent. Open the link in it to verify the address.'));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }

@@ -2,7 +2,7 @@ import { Field, Input } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { showAlert } from '../../../lib/alert';
+import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { changePassword } from '../api/change-password';
 
@@ -17,7 +17,7 @@ export function ChangePasswordDialog(props: { open: boolean; onClose: () => void
       setPassword('');
       setNewPassword('');
       props.onClose();
-      await showAlert(t('Password changed'));
+      showSuccess(t('Password changed'));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }

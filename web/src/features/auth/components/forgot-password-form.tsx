@@ -5,7 +5,7 @@ import { CaptchaField } from '../../../components/ui/captcha-field';
 import { FormCard } from '../../../components/ui/form-card';
 import { RouterLink } from '../../../components/ui/router-link';
 import { paths } from '../../../config/paths';
-import { showAlert } from '../../../lib/alert';
+import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { resetPasswordEmail } from '../api/reset-password-email';
 import { useCaptcha } from '../../../lib/use-captcha';
@@ -20,7 +20,7 @@ export function ForgotPasswordForm() {
   const submit = async () => {
     try {
       await resetPasswordEmail({ email: email.trim(), v_code: vCode });
-      await showAlert(t('A password reset email has been sent to your mailbox. Please check it.'));
+      showSuccess(t('A password reset email has been sent to your mailbox. Please check it.'));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       captcha.refresh();

@@ -3,7 +3,7 @@ import type { UserInfo } from '@quire/proto';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decodeEntities } from '../../../lib/decode-entities';
-import { showAlert } from '../../../lib/alert';
+import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { updateUserInfo } from '../api/update-user-info';
 import { BindEmailDialog } from './bind-email-dialog';
@@ -35,7 +35,7 @@ export function ProfileCard({ user }: { user: UserInfo }) {
   const saveName = async () => {
     try {
       await updateUserInfo({ name: name.trim() });
-      await showAlert(t('Saved'));
+      showSuccess(t('Saved'));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }

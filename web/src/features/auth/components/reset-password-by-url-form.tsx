@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../../../components/ui/form-card';
 import { showAlert } from '../../../lib/alert';
+import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { resetPasswordByUrl } from '../api/reset-password-by-url';
 
@@ -17,7 +18,7 @@ export function ResetPasswordByUrlForm(props: { uid: string; email: string; toke
     if (password !== confirm) return void (await showAlert(t('The two passwords do not match')));
     try {
       await resetPasswordByUrl({ new_password: password, uid: props.uid, email: props.email, token: props.token });
-      await showAlert(t('Your password has been reset'));
+      showSuccess(t('Your password has been reset'));
       props.onReset();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

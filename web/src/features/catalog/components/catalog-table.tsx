@@ -39,7 +39,9 @@ export function CatalogTable({ itemId }: { itemId: number }) {
   const [dialog, setDialog] = useState<{ editing?: CatalogTableRow } | null>(null);
 
   const remove = async (row: CatalogTableRow) => {
-    const ok = await confirmAction(t('Confirm to delete the catalog "{{name}}"? Its sub-catalogs are deleted too and its pages go to the recycle bin.', { name: row.name }));
+    const ok = await confirmAction(
+      t('Confirm to delete the catalog "{{name}}"? It goes to the recycle bin with its sub-catalogs and pages, and can be restored from the item settings.', { name: row.name }),
+    );
     if (!ok) return;
     try {
       await deleteCatalog(itemId, row.catalog.cat_id);
@@ -67,7 +69,7 @@ export function CatalogTable({ itemId }: { itemId: number }) {
           <Table className={mobile ? styles.tableMobile : styles.table} aria-label={t('Catalogs')} data-testid="catalog-table">
             <TableHeader>
               <TableRow>
-                <TableHeaderCell>{t('Name')}</TableHeaderCell>
+                <TableHeaderCell>{t('Catalog name')}</TableHeaderCell>
                 {!mobile && <TableHeaderCell>{t('Added at')}</TableHeaderCell>}
                 <TableHeaderCell className={mobile ? styles.sortMobile : undefined}>{t('Sort number')}</TableHeaderCell>
                 <TableHeaderCell className={mobile ? styles.actionsMobile : undefined}>{t('Actions')}</TableHeaderCell>

@@ -46,7 +46,8 @@ function params(query: ItemInfoQuery) {
 }
 
 export function getItemInfo(query: ItemInfoQuery): Promise<ItemInfo> {
-  return apiRequest<ItemInfo>('item/info', params(query));
+  // The item screen says itself that the item is missing: no alert on top of it.
+  return apiRequest<ItemInfo>('item/info', params(query), { alert: false });
 }
 
 export const itemInfoKey = (query: ItemInfoQuery) => ['item/info', params(query)] as const;

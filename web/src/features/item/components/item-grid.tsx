@@ -1,5 +1,5 @@
 import { Button, Card, SearchBox, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { AddRegular, LockClosedRegular, SettingsRegular, SignOutRegular } from '@fluentui/react-icons';
+import { AddRegular, DocumentRegular, LockClosedRegular, SettingsRegular, SignOutRegular } from '@fluentui/react-icons';
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterButton, RouterLink } from '../../../components/ui/router-link';
@@ -38,6 +38,9 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorBrandBackground,
   },
   name: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  // What kind of item it is, before its name: a page for a single-page item, a lock (in warning colour) for a private one.
+  kind: { verticalAlign: 'text-bottom', marginRight: '2px', color: tokens.colorBrandForeground1 },
+  private: { color: tokens.colorPaletteMarigoldForeground1 },
   description: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', paddingRight: '28px' },
   corner: { position: 'absolute', bottom: tokens.spacingVerticalXS, right: tokens.spacingHorizontalXS, display: 'flex', gap: '2px' },
   newTile: {
@@ -137,7 +140,11 @@ export function ItemGrid({ items, mobile, onReorder, onExit }: ItemGridProps) {
                   {name.slice(0, 1).toUpperCase()}
                 </div>
                 <span className={styles.name} title={name}>
-                  {Number(item.is_private) === 1 && <LockClosedRegular aria-label={t('Private')} />} {name}
+                  {Number(item.item_type) === 2 && <DocumentRegular className={styles.kind} role="img" aria-label={t('Single-page item')} data-testid="item-kind-single-page" />}
+                  {Number(item.is_private) === 1 && (
+                    <LockClosedRegular className={mergeClasses(styles.kind, styles.private)} role="img" aria-label={t('Private item')} data-testid="item-kind-private" />
+                  )}{' '}
+                  {name}
                 </span>
                 <span className={styles.description}>{decodeEntities(item.item_description) || '\u00a0'}</span>
               </RouterLink>

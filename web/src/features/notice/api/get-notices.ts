@@ -20,3 +20,9 @@ export const noticesKey = (type: NoticeType, count?: number) => ['notice/getList
 export function useNotices(type: NoticeType = 'all', count?: number) {
   return useSWR<Notice[], unknown>(noticesKey(type, count), () => getNotices(type, count));
 }
+
+/** How many of my notices are unread (the badge on "Messages"); 0 while unknown or when the call fails. */
+export function useUnreadCount(): number {
+  const { data } = useSWR<Notice[], unknown>(noticesKey('unread'), () => getNotices('unread', undefined, { alert: false }));
+  return data?.length ?? 0;
+}

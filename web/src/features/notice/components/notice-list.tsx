@@ -31,7 +31,7 @@ export function NoticeList() {
     if (isUnread(notice)) await setNoticeRead(notice.notice_id).catch(() => undefined);
   };
   const remove = async (notice: Notice) => {
-    if (!(await confirmAction(t('Confirm to delete this message?')))) return;
+    if (!(await confirmAction(t('Delete this message?')))) return;
     try {
       await deleteNotice(notice.notice_id);
     } catch (failure) {

@@ -1,4 +1,4 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { BytemdEditorContext, BytemdPlugin, EditorProps } from 'bytemd';
 // The same ByteMD under another name (an npm alias): ByteMD is one module, so importing its editor
 // from 'bytemd' would put the editor into the chunk the reader shares for the viewer.
@@ -7,7 +7,10 @@ import 'bytemd-editor/dist/index.css';
 import zhHans from 'bytemd-editor/locales/zh_Hans.json';
 import 'katex/dist/katex.min.css';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMarkdownBodyStyles } from '../../../components/ui/markdown-body-styles';
 import { markdownPlugins } from '../../../lib/markdown-plugins';
+import { useThemeName } from '../../../lib/theme';
 
 /** SPEC §2: the editor is 1000 px high. */
 export const EDITOR_HEIGHT_PX = 1000;
@@ -25,15 +28,27 @@ const useStyles = makeStyles({
       borderBottomColor: tokens.colorNeutralStroke2,
       borderLeftColor: tokens.colorNeutralStroke2,
     },
-    '& .bytemd-toolbar': { backgroundColor: tokens.colorNeutralBackground3, borderBottomColor: tokens.colorNeutralStroke2 },
+    '& .bytemd-toolbar': {
+      backgroundColor: tokens.colorNeutralBackground3,
+      borderBottomColor: tokens.colorNeutralStroke2,
+      // The formatting bar sticks under the page editor's tools (their heights are set by the page editor).
+      position: 'sticky',
+      top: 'calc(var(--editor-header-height, 0px) + var(--editor-tools-height, 0px))',
+      zIndex: 4,
+    },
+    '& .bytemd-fullscreen .bytemd-toolbar': { position: 'static' },
     '& .bytemd-toolbar-icon:hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    '& .bytemd-toolbar-tab-active': { color: tokens.colorBrandForeground1 },
     '& .bytemd-preview': { borderLeftColor: tokens.colorNeutralStroke2 },
     '& .bytemd-status': { borderTopColor: tokens.colorNeutralStroke2 },
-    '& .bytemd-preview img': { maxWidth: '100%' },
     '& .CodeMirror': { fontSize: tokens.fontSizeBase300, color: tokens.colorNeutralForeground1, backgroundColor: 'transparent' },
     '& .CodeMirror-cursor': { borderLeftColor: tokens.colorNeutralForeground1 },
     '& .cm-header': { color: tokens.colorBrandForeground1 },
     '& .cm-link, & .cm-url': { color: tokens.colorBrandForegroundLink },
+    // CodeMirror's Markdown colours are made for a white page: theme tokens keep them readable (4.5:1) in both themes.
+    '& .cm-variable-2, & .cm-variable-3, & .cm-keyword': { color: tokens.colorPaletteBlueForeground2 },
+    '& .cm-comment, & .cm-string': { color: tokens.colorPaletteDarkOrangeForeground2 },
+    '& .cm-meta, & .cm-quote, & .cm-hr, & .cm-formatting, & .cm-tag, & .cm-attribute': { color: tokens.colorNeutralForeground2 },
   },
 });
 
@@ -74,6 +89,11 @@ interface MarkdownEditorProps {
  */
 export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorProps>(function MarkdownEditor(props, ref) {
   const styles = useStyles();
+  const { t } = useTranslation();
+  const contentLabel = useRef('');
+  contentLabel.current = t('Page content (Markdown)');
+  const markdownBody = useMarkdownBodyStyles();
+  const theme = useThemeName();
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<SvelteEditor | null>(null);
   const context = useRef<BytemdEditorContext | null>(null);
@@ -81,36 +101,38 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
   const onFiles = useRef(props.onFiles);
   onChange.current = props.onChange;
   onFiles.current = props.onFiles;
-  const initial = useRef({ value: props.initialValue, livePreview: props.livePreview, language: props.language });
+  const initial = useRef({ value: props.initialValue, livePreview: props.livePreview, language: props.language, theme });
   const live = useRef(props.livePreview);
   live.current = props.livePreview;
 
-  const plugins = useMemo<BytemdPlugin[]>(
-    () => [
-      ...markdownPlugins,
-      {
-        // Keeps the CodeMirror instance for the toolbar's insertions, and takes pasted or dropped files.
-        editorEffect(ctx) {
-          context.current = ctx;
-          const take = (event: ClipboardEvent | DragEvent, files: FileList | undefined) => {
-            const list = Array.from(files ?? []);
-            if (list.length === 0) return;
-            event.preventDefault();
-            onFiles.current(list);
-          };
-          const onPaste = (_: unknown, event: ClipboardEvent) => take(event, event.clipboardData?.files);
-          const onDrop = (_: unknown, event: DragEvent) => take(event, event.dataTransfer?.files);
-          ctx.editor.on('paste', onPaste);
-          ctx.editor.on('drop', onDrop);
-          return () => {
-            ctx.editor.off('paste', onPaste);
-            ctx.editor.off('drop', onDrop);
-          };
-        },
+  const editorPlugin = useMemo<BytemdPlugin>(
+    () => ({
+      // Keeps the CodeMirror instance for the toolbar's insertions, and takes pasted or dropped files.
+      editorEffect(ctx) {
+        context.current = ctx;
+        // CodeMirror's text area has no name of its own: screen readers announce it by this one.
+        ctx.editor.getInputField().setAttribute('aria-label', contentLabel.current);
+        const take = (event: ClipboardEvent | DragEvent, files: FileList | undefined) => {
+          const list = Array.from(files ?? []);
+          if (list.length === 0) return;
+          event.preventDefault();
+          onFiles.current(list);
+        };
+        const onPaste = (_: unknown, event: ClipboardEvent) => take(event, event.clipboardData?.files);
+        const onDrop = (_: unknown, event: DragEvent) => take(event, event.dataTransfer?.files);
+        ctx.editor.on('paste', onPaste);
+        ctx.editor.on('drop', onDrop);
+        return () => {
+          ctx.editor.off('paste', onPaste);
+          ctx.editor.off('drop', onDrop);
+        };
       },
-    ],
+    }),
     [],
   );
+  // The reader's plugins (and, on the host element, the reader's stylesheet) for the preview.
+  const plugins = useMemo<BytemdPlugin[]>(() => [...markdownPlugins(initial.current.theme), editorPlugin], [editorPlugin]);
+  const drawnTheme = useRef(theme);
 
   useEffect(() => {
     if (!host.current) return;
@@ -148,6 +170,13 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
     editor.current?.$set({ mode: props.livePreview ? 'auto' : 'tab' });
   }, [props.livePreview]);
 
+  // A theme change redraws the preview with plugins of that theme (Mermaid's colours).
+  useEffect(() => {
+    if (theme === drawnTheme.current) return;
+    drawnTheme.current = theme;
+    editor.current?.$set({ plugins: [...markdownPlugins(theme), editorPlugin] });
+  }, [theme, editorPlugin]);
+
   useImperativeHandle(
     ref,
     () => ({
@@ -170,5 +199,5 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
     [],
   );
 
-  return <div ref={host} className={styles.root} data-testid="page-editor-markdown" />;
+  return <div ref={host} className={mergeClasses(styles.root, markdownBody.root)} data-testid="page-editor-markdown" />;
 });

@@ -12,14 +12,9 @@ import {
   Select,
   Spinner,
   SplitButton,
-  Toast,
-  ToastTitle,
-  Toaster,
   makeStyles,
   mergeClasses,
   tokens,
-  useId,
-  useToastController,
 } from '@fluentui/react-components';
 import {
   ArrowLeftRegular,
@@ -40,6 +35,7 @@ import { HeaderAction } from '../../../components/ui/header-action';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { paths } from '../../../config/paths';
 import { confirmAction, showAlert } from '../../../lib/alert';
+import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { decodeEntities } from '../../../lib/decode-entities';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -51,7 +47,9 @@ import { useCatalogGroups } from '../api/get-catalog-groups';
 import { getDefaultCatalog } from '../api/get-default-catalog';
 import { useDrafts } from '../hooks/use-drafts';
 import { usePreviewLimit } from '../hooks/use-preview-limit';
+import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useSaveShortcut } from '../hooks/use-save-shortcut';
+import { useStickyOffsets } from '../hooks/use-sticky-offsets';
 import { catalogOptions } from '../lib/catalog-options';
 import { removeAllDrafts } from '../lib/drafts';
 import { DEFAULT_SORT_NUMBER, MAX_UPLOAD_BYTES } from '../lib/limits';
@@ -80,7 +78,21 @@ const useStyles = makeStyles({
   },
   control: { width: '100%', minWidth: 0 },
   fieldsMobile: { gridTemplateColumns: '1fr' },
-  toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  // The tools and Save stay in reach on a long page: the bar sticks under the app's header.
+  toolbar: {
+    position: 'sticky',
+    top: 'var(--editor-header-height, 0px)',
+    zIndex: 5,
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'center',
+    margin: `0 calc(-1 * ${tokens.spacingHorizontalL})`,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  // On a phone the tools are one row that scrolls sideways, not four rows covering the text.
+  toolbarMobile: { flexWrap: 'nowrap', overflowX: 'auto', '& > *': { flexShrink: 0 } },
   badge: { marginLeft: tokens.spacingHorizontalXS },
   previewOff: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   state: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground2 },
@@ -109,8 +121,6 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId }: PageEdit
   const styles = useStyles();
   const mobile = useIsMobile();
   const navigate = useNavigate();
-  const toasterId = useId('editor-toaster');
-  const { dispatchToast } = useToastController(toasterId);
 
   const [pageId, setPageId] = useState(routePageId);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -121,8 +131,12 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId }: PageEdit
   const [sNumber, setSNumber] = useState(String(DEFAULT_SORT_NUMBER));
   const [dialog, setDialog] = useState<DialogName>(null);
   const editor = useRef<MarkdownEditorHandle>(null);
+  const sheet = useRef<HTMLDivElement>(null);
+  const tools = useRef<HTMLDivElement>(null);
   const content = useRef('');
   const savedContent = useRef('');
+  /** The text and title as loaded or last saved: anything else is unsaved and asked about before leaving. */
+  const unchanged = useRef({ content: '', title: '' });
   const saving = useRef(false);
   /** The id a new page received on its first save: the route moving to it must not reload the page. */
   const created = useRef(0);
@@ -159,6 +173,7 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId }: PageEdit
         if (!live) return;
         content.current = page.content;
         savedContent.current = routePageId > 0 ? page.content : '';
+        unchanged.current = { content: page.content, title: page.title };
         checkLength(page.content.length);
         setTitle(page.title);
         setCatId(page.catId);
@@ -216,13 +231,9 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId }: PageEdit
         content: text,
       });
       savedContent.current = text;
+      unchanged.current = { content: text, title: current.title };
       drafts.forget();
-      dispatchToast(
-        <Toast data-testid="saved-toast">
-          <ToastTitle>{t('Saved')}</ToastTitle>
-        </Toast>,
-        { intent: 'success', timeout: 2000 },
-      );
+      showSuccess(t('Saved'));
       if (current.pageId === 0) {
         // SPEC §4: the route moves to the new page (replacing the /0 entry in the history).
         created.current = row.page_id;
@@ -236,9 +247,17 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId }: PageEdit
     } finally {
       saving.current = false;
     }
-  }, [dispatchToast, drafts, itemId, loaded, navigate, t]);
+  }, [drafts, itemId, loaded, navigate, t]);
 
   useSaveShortcut(() => void save());
+  useStickyOffsets(sheet, tools, loaded !== null);
+  useLeaveGuard(
+    (next) =>
+      loaded !== null &&
+      // The route moving to a page just created is the editor's own move, even if typing went on during the save.
+      !(created.current > 0 && next === paths.pageEdit.getHref(itemId, created.current)) &&
+      (content.current !== unchanged.current.content || latest.current.title !== unchanged.current.title),
+  );
 
   const onFiles = useCallback(
     async (files: File[]) => {
@@ -273,7 +292,7 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId }: PageEdit
   const deleteDrafts = async () => {
     if (!(await confirmAction(t('Delete all the drafts kept in this browser?')))) return;
     const count = removeAllDrafts();
-    await showAlert(t('Drafts deleted: {{count}}', { count }));
+    showSuccess(t('Drafts deleted: {{count}}', { count }));
   };
 
   const back = () => navigate(paths.itemView.getHref(itemId, pageId || undefined));
@@ -310,7 +329,7 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId }: PageEdit
             <Input className={styles.control} name="s_number" type="number" value={sNumber} onChange={(_, d) => setSNumber(d.value)} />
           </Field>
         </div>
-        <div className={styles.toolbar} role="toolbar" aria-label={t('Editor tools')}>
+        <div ref={tools} className={mergeClasses(styles.toolbar, mobile && styles.toolbarMobile)} role="toolbar" aria-label={t('Editor tools')} data-testid="editor-toolbar">
           <Menu positioning="below-start">
             <MenuTrigger disableButtonEnhancement>
               {(triggerProps) => (
@@ -376,10 +395,9 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId }: PageEdit
 
   return (
     <PageLayout width="full" title={pageId > 0 ? t('Edit page') : t('New page')} actions={<HeaderAction icon={<ArrowLeftRegular />} label={t('Back')} onClick={back} />}>
-      <div className={styles.sheet} data-testid="page-editor">
+      <div ref={sheet} className={styles.sheet} data-testid="page-editor">
         {body}
       </div>
-      <Toaster toasterId={toasterId} position="top-end" />
       {dialog === 'history' && (
         <PageHistoryDialog
           pageId={pageId}

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { showAlert } from '../../../lib/alert';
+import { showSuccess } from '../../../lib/toast';
 import { saveTemplate } from '../api/save-template';
 
 /** 'Save as template' (the save button's menu): the current content under a title of its own. */
@@ -18,7 +19,7 @@ export function SaveTemplateDialog({ initialTitle, content, onClose }: { initial
     }
     await saveTemplate(title.trim(), content);
     onClose();
-    await showAlert(t('Saved as a template: find it under "More templates".'));
+    showSuccess(t('Saved as a template: find it under "More templates".'));
   };
   return (
     <FormDialog open title={t('Save as template')} onClose={onClose} onSubmit={() => void submit().catch(() => undefined)}>

@@ -115,20 +115,25 @@ export function PageDiffView({ oldText, newText, oldLabel, newLabel }: PageDiffV
   const kindClass = (kind: DiffRow['kind']) => styles[kind];
 
   const fold = (piece: Extract<Piece, { type: 'fold' }>) => (
-    <div key={`fold-${piece.start}`} className={styles.fold}>
-      <Button appearance="subtle" size="small" icon={<ChevronDownRegular />} onClick={() => setOpened(new Set([...opened, piece.start]))}>
-        {t('Show {{lines}} unchanged lines', { lines: piece.rows.length })}
-      </Button>
+    <div key={`fold-${piece.start}`} className={styles.fold} role="row">
+      <span role="cell">
+        <Button appearance="subtle" size="small" icon={<ChevronDownRegular />} onClick={() => setOpened(new Set([...opened, piece.start]))}>
+          {t('Show {{lines}} unchanged lines', { lines: piece.rows.length })}
+        </Button>
+      </span>
     </div>
   );
 
   const sideBySide = (
     <div className={styles.grid} role="table" aria-label={t('Differences between the two versions')} data-testid="diff-table" data-layout="side-by-side">
-      <div className={mergeClasses(styles.head, styles.headSide)} role="columnheader">
-        {oldLabel}
-      </div>
-      <div className={mergeClasses(styles.head, styles.headSide, styles.divider)} role="columnheader">
-        {newLabel}
+      {/* Headers sit in a row of their own (ARIA: a columnheader belongs to a row); `display: contents` keeps the grid. */}
+      <div className={styles.row} role="row">
+        <div className={mergeClasses(styles.head, styles.headSide)} role="columnheader">
+          {oldLabel}
+        </div>
+        <div className={mergeClasses(styles.head, styles.headSide, styles.divider)} role="columnheader">
+          {newLabel}
+        </div>
       </div>
       {shown.map((piece) => {
         if (piece.type === 'fold') return fold(piece);
@@ -172,10 +177,12 @@ export function PageDiffView({ oldText, newText, oldLabel, newLabel }: PageDiffV
   );
   const unified = (
     <div className={styles.unified} role="table" aria-label={t('Differences between the two versions')} data-testid="diff-table" data-layout="unified">
-      <div className={mergeClasses(styles.head, styles.headAll)} role="columnheader">
-        {`${MARK.removed} ${oldLabel}`}
-        <br />
-        {`+ ${newLabel}`}
+      <div className={styles.row} role="row">
+        <div className={mergeClasses(styles.head, styles.headAll)} role="columnheader">
+          {`${MARK.removed} ${oldLabel}`}
+          <br />
+          {`+ ${newLabel}`}
+        </div>
       </div>
       {shown.map((piece) => {
         if (piece.type === 'fold') return fold(piece);

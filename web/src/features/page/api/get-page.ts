@@ -5,7 +5,8 @@ import { apiRequest } from '../../../lib/api-client';
 export type { PageInfo };
 
 export function getPage(pageId: number): Promise<PageInfo> {
-  return apiRequest<PageInfo>('page/info', { page_id: pageId });
+  // The reader says itself that the page is missing: no alert on top of it.
+  return apiRequest<PageInfo>('page/info', { page_id: pageId }, { alert: false });
 }
 
 export const pageKey = (pageId: number) => ['page/info', { page_id: pageId }] as const;

@@ -3,7 +3,8 @@ import { Suspense, lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { confirmAction, showAlert } from '../../../lib/alert';
+import { confirmAction } from '../../../lib/alert';
+import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { deletePage } from '../api/delete-page';
 import { usePage } from '../api/get-page';
@@ -31,7 +32,8 @@ export interface PageReaderProps {
   itemKey: string;
   canEdit: boolean;
   mobile: boolean;
-  onHistory: (pageId: number) => void;
+  /** Absent for a visitor who is not logged in (no History button). */
+  onHistory?: (pageId: number) => void;
   onDeleted: () => void;
 }
 
@@ -46,10 +48,10 @@ export function PageReader({ pageId, itemId, itemKey, canEdit, mobile, onHistory
 
   const edit = () => void navigate(paths.pageEdit.getHref(itemId, pageId));
   const remove = async () => {
-    if (!(await confirmAction(t('Confirm to delete this page?')))) return;
+    if (!(await confirmAction(t('Delete this page?')))) return;
     try {
       await deletePage(pageId);
-      await showAlert(t('Deleted successfully'));
+      showSuccess(t('Deleted successfully'));
       onDeleted();
     } catch (failure) {
       if (!(failure instanceof ApiError)) throw failure;
@@ -78,7 +80,7 @@ export function PageReader({ pageId, itemId, itemKey, canEdit, mobile, onHistory
         onShare={() => setDialog('share')}
         onCopy={() => navigate(paths.pageEdit.getHref(itemId, 0, { copyPageId: pageId }))}
         onDetail={() => setDialog('detail')}
-        onHistory={() => onHistory(pageId)}
+        onHistory={onHistory && (() => onHistory(pageId))}
         onDelete={() => void remove()}
         onAttachments={() => setDialog('attachments')}
       />

@@ -25,7 +25,8 @@ export interface PageToolbarProps {
   onShare: () => void;
   onCopy: () => void;
   onDetail: () => void;
-  onHistory: () => void;
+  /** Absent for a visitor who is not logged in: the history and its comparisons are for the item's people. */
+  onHistory?: () => void;
   onDelete: () => void;
   onAttachments: () => void;
 }
@@ -47,7 +48,7 @@ export function PageToolbar(props: PageToolbarProps) {
       {action(t('Share'), <ShareRegular />, props.onShare, 'page-share')}
       {props.canEdit && action(t('Copy'), <CopyRegular />, props.onCopy, 'page-copy')}
       {action(t('Details'), <InfoRegular />, props.onDetail, 'page-detail-button')}
-      {action(t('History'), <HistoryRegular />, props.onHistory, 'page-history-button')}
+      {props.onHistory && action(t('History'), <HistoryRegular />, props.onHistory, 'page-history-button')}
       {props.canEdit && action(t('Delete'), <DeleteRegular />, props.onDelete, 'page-delete')}
       <span className={styles.attach}>
         <Tooltip content={t('Attachments')} relationship="label">

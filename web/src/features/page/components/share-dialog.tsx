@@ -35,8 +35,10 @@ export function ShareDialog({ open, onClose, itemPageHref, pageId, uniqueKey, ca
   const { t } = useTranslation();
   const styles = useStyles();
   const [key, setKey] = useState(uniqueKey);
-  const [copied, setCopied] = useState(false);
+  // The link last copied: "Link copied" speaks of that link only, not of one the switch put in its place.
+  const [copiedLink, setCopiedLink] = useState<string | null>(null);
   const link = absolute(key ? paths.sharedPage.getHref(key) : itemPageHref);
+  const copied = copiedLink === link;
 
   const toggle = async (enabled: boolean) => {
     try {
@@ -49,10 +51,10 @@ export function ShareDialog({ open, onClose, itemPageHref, pageId, uniqueKey, ca
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      setCopied(true);
+      setCopiedLink(link);
     } catch {
       // Clipboard access needs a secure context; the link stays selectable in the field.
-      setCopied(false);
+      setCopiedLink(null);
     }
   };
 
@@ -70,7 +72,11 @@ export function ShareDialog({ open, onClose, itemPageHref, pageId, uniqueKey, ca
                 </Button>
               </div>
             </Field>
-            {copied && <span className={styles.copied}>{t('Link copied')}</span>}
+            {copied && (
+              <span className={styles.copied} role="status" data-testid="link-copied">
+                {t('Link copied')}
+              </span>
+            )}
             <img className={styles.qr} src={qrcodeUrl(link)} alt={t('QR code of the link')} data-testid="share-qrcode" />
             {canEdit && (
               <Switch checked={Boolean(key)} onChange={(_, data) => void toggle(data.checked)} label={t('Share this page alone (single-page link)')} data-testid="single-page-switch" />

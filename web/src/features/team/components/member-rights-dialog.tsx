@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { showAlert } from '../../../lib/alert';
+import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { decodeEntities } from '../../../lib/decode-entities';
 import { teamItemMembersKey, useTeamItemMembers } from '../api/get-team-item-members';
@@ -44,7 +44,7 @@ export function MemberRightsDialog(props: { open: boolean; teamId: number; item:
       for (const row of changed) await saveTeamItemMember(row.id, changes[row.id]);
       await mutate(teamItemMembersKey(props.teamId, props.item.item_id));
       props.onClose();
-      await showAlert(t('Permissions saved'));
+      showSuccess(t('Permissions saved'));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }

@@ -93,7 +93,8 @@ export function TeamItemList(props: { teamId: number; myItems: AssignableItem[] 
           columns={[t('Item name'), t('Added at'), t('Actions')]}
           cells={(item) => [
             <span data-testid="team-item-name">{decodeEntities(item.item_name)}</span>,
-            item.addtime,
+            // When the item joined this team, not when it was created.
+            <span data-testid="team-item-joined">{item.join_time}</span>,
             <>
               <Button size="small" icon={<OpenRegular />} as="a" href={paths.itemView.getHref(item.item_id)} target="_blank" rel="noopener" data-testid="open-team-item">
                 {t('Open')}

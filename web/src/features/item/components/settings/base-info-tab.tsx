@@ -2,6 +2,7 @@ import { Button, Field, Input, Textarea, makeStyles, tokens } from '@fluentui/re
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../../lib/alert';
+import { showSuccess } from '../../../../lib/toast';
 import { ApiError, ErrorCode } from '../../../../lib/api-client';
 import { decodeEntities } from '../../../../lib/decode-entities';
 import type { ItemRow } from '../../api/get-item-detail';
@@ -34,7 +35,7 @@ export function BaseInfoTab({ item }: { item: ItemRow }) {
     }
     try {
       await updateItem({ item_id: item.item_id, item_name: name.trim(), item_description: description, item_domain: trimmedDomain, password });
-      await showAlert(t('Saved'));
+      showSuccess(t('Saved'));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === ErrorCode.DomainTaken) setDomainError(t('Personal domain name already exists'));

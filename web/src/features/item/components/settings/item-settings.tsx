@@ -6,6 +6,7 @@ import { AdvancedTab } from './advanced-tab';
 import { BaseInfoTab } from './base-info-tab';
 import { MembersTab } from './members-tab';
 import { OpenApiTab } from './open-api-tab';
+import { RecycleBinTab } from './recycle-bin-tab';
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', marginBottom: tokens.spacingVerticalM },
@@ -20,7 +21,7 @@ const useStyles = makeStyles({
   panelMobile: { padding: tokens.spacingHorizontalM },
 });
 
-export type SettingsTab = 'base' | 'members' | 'advanced' | 'api';
+export type SettingsTab = 'base' | 'members' | 'advanced' | 'api' | 'recycle';
 
 /** SPEC §2 item settings: base info, members (and teams), advanced, open API. The creator alone reaches them. */
 export function ItemSettings({ item, mobile }: { item: ItemRow; mobile: boolean }) {
@@ -34,12 +35,14 @@ export function ItemSettings({ item, mobile }: { item: ItemRow; mobile: boolean 
         <Tab value="members">{t('Members')}</Tab>
         <Tab value="advanced">{t('Advanced')}</Tab>
         <Tab value="api">{t('Open API')}</Tab>
+        <Tab value="recycle">{t('Recycle bin')}</Tab>
       </TabList>
       <div className={mergeClasses(styles.panel, mobile && styles.panelMobile)} data-testid={`settings-${tab}`}>
         {tab === 'base' && <BaseInfoTab item={item} />}
         {tab === 'members' && <MembersTab itemId={item.item_id} />}
         {tab === 'advanced' && <AdvancedTab item={item} />}
         {tab === 'api' && <OpenApiTab itemId={item.item_id} />}
+        {tab === 'recycle' && <RecycleBinTab itemId={item.item_id} />}
       </div>
     </>
   );

@@ -1,26 +1,10 @@
-import {
-  Badge,
-  Button,
-  Field,
-  Radio,
-  RadioGroup,
-  Spinner,
-  Subtitle2,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Field, Radio, RadioGroup, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../../../../components/ui/responsive-table';
 import { UserCombobox } from '../../../../components/ui/user-combobox';
 import { confirmAction } from '../../../../lib/alert';
-import { useIsMobile } from '../../../../lib/use-is-mobile';
 import { ApiError } from '../../../../lib/api-client';
 import { decodeEntities } from '../../../../lib/decode-entities';
 import { deleteItemMember } from '../../api/delete-item-member';
@@ -33,10 +17,6 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   add: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-end', flexWrap: 'wrap' },
   user: { minWidth: '220px', flexGrow: 1 },
-  scroll: { overflowX: 'auto' },
-  table: { minWidth: '560px' },
-  tableMobile: { minWidth: 0 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   empty: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -46,8 +26,6 @@ type Group = 0 | 1;
 export function MembersTab({ itemId }: { itemId: number }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  // Under 1000 px the name and date columns give way to the right and the actions.
-  const mobile = useIsMobile();
   const { data: members, isLoading } = useItemMembers(itemId);
   const [query, setQuery] = useState('');
   const [group, setGroup] = useState<Group>(0);
@@ -117,46 +95,34 @@ export function MembersTab({ itemId }: { itemId: number }) {
           {t('No members yet')}
         </span>
       ) : (
-        <div className={styles.scroll}>
-          <Table className={mobile ? styles.tableMobile : styles.table} aria-label={t('Members')} data-testid="member-table">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('Username')}</TableHeaderCell>
-                {!mobile && <TableHeaderCell>{t('Name')}</TableHeaderCell>}
-                {!mobile && <TableHeaderCell>{t('Added at')}</TableHeaderCell>}
-                <TableHeaderCell>{t('Right')}</TableHeaderCell>
-                <TableHeaderCell>{t('Actions')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {members.map((member) => {
-                const editor = Number(member.member_group_id) === 1;
-                return (
-                  <TableRow key={member.item_member_id} data-testid="member-row">
-                    <TableCell>{decodeEntities(member.username)}</TableCell>
-                    {!mobile && <TableCell>{decodeEntities(member.name)}</TableCell>}
-                    {!mobile && <TableCell>{member.addtime}</TableCell>}
-                    <TableCell>
-                      <Badge appearance="tint" color={editor ? 'brand' : 'informative'} data-testid="member-right">
-                        {editor ? t('Edit') : t('Read-only')}
-                      </Badge>
-                    </TableCell>
-                    <TableCell>
-                      <div className={styles.actions}>
-                        <Button size="small" onClick={() => void changeRight(member)}>
-                          {editor ? t('Make read-only') : t('Allow editing')}
-                        </Button>
-                        <Button size="small" icon={<DeleteRegular />} onClick={() => void remove(member)}>
-                          {t('Remove')}
-                        </Button>
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </div>
+        <ResponsiveTable
+          columns={[t('Username'), t('Name'), t('Added at'), t('Right'), t('Actions')]}
+          rows={members}
+          rowKey={(member) => member.item_member_id}
+          label={t('Members')}
+          testId="member-table"
+          rowTestId="member-row"
+          empty={t('No members yet')}
+          cells={(member) => {
+            const editor = Number(member.member_group_id) === 1;
+            return [
+              decodeEntities(member.username),
+              decodeEntities(member.name),
+              member.addtime,
+              <Badge key="right" appearance="tint" color={editor ? 'brand' : 'informative'} data-testid="member-right">
+                {editor ? t('Edit') : t('Read-only')}
+              </Badge>,
+              <>
+                <Button size="small" onClick={() => void changeRight(member)}>
+                  {editor ? t('Make read-only') : t('Allow editing')}
+                </Button>
+                <Button size="small" icon={<DeleteRegular />} onClick={() => void remove(member)}>
+                  {t('Remove')}
+                </Button>
+              </>,
+            ];
+          }}
+        />
       )}
       <TeamAssignment itemId={itemId} />
     </div>

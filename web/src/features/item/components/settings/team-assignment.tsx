@@ -1,7 +1,8 @@
-import { Button, Field, Select, Spinner, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Select, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { LinkDismissRegular, PeopleTeamAddRegular, ShieldPersonRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../../../../components/ui/responsive-table';
 import { confirmAction } from '../../../../lib/alert';
 import { ApiError } from '../../../../lib/api-client';
 import { decodeEntities } from '../../../../lib/decode-entities';
@@ -16,9 +17,6 @@ const useStyles = makeStyles({
   assign: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-end', flexWrap: 'wrap' },
   team: { minWidth: '220px', flexGrow: 1 },
   hint: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  scroll: { overflowX: 'auto' },
-  table: { minWidth: '480px' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
 
 /** SPEC §2 team assignment: bind one of my teams to the item, set each member's right on it, unbind. */
@@ -74,35 +72,27 @@ export function TeamAssignment({ itemId }: { itemId: number }) {
       {isLoading && !assigned ? (
         <Spinner />
       ) : assigned && assigned.length > 0 ? (
-        <div className={styles.scroll}>
-          <Table className={styles.table} aria-label={t('Teams')} data-testid="team-table">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('Team')}</TableHeaderCell>
-                <TableHeaderCell>{t('Owner')}</TableHeaderCell>
-                <TableHeaderCell>{t('Actions')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {assigned.map((team) => (
-                <TableRow key={team.id} data-testid="team-row">
-                  <TableCell>{decodeEntities(team.team_name)}</TableCell>
-                  <TableCell>{decodeEntities(team.username)}</TableCell>
-                  <TableCell>
-                    <div className={styles.actions}>
-                      <Button size="small" icon={<ShieldPersonRegular />} onClick={() => setRightsOf(team)}>
-                        {t('Member rights')}
-                      </Button>
-                      <Button size="small" icon={<LinkDismissRegular />} onClick={() => void unassign(team)}>
-                        {t('Unassign')}
-                      </Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <ResponsiveTable
+          columns={[t('Team'), t('Owner'), t('Actions')]}
+          rows={assigned}
+          rowKey={(team) => team.id}
+          label={t('Teams')}
+          testId="team-table"
+          rowTestId="team-row"
+          empty=""
+          cells={(team) => [
+            decodeEntities(team.team_name),
+            decodeEntities(team.username),
+            <>
+              <Button size="small" icon={<ShieldPersonRegular />} onClick={() => setRightsOf(team)}>
+                {t('Member rights')}
+              </Button>
+              <Button size="small" icon={<LinkDismissRegular />} onClick={() => void unassign(team)}>
+                {t('Unassign')}
+              </Button>
+            </>,
+          ]}
+        />
       ) : null}
       {rightsOf && <TeamRightsDialog itemId={itemId} team={rightsOf} onClose={() => setRightsOf(null)} />}
     </section>
