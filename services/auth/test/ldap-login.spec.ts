@@ -87,6 +87,9 @@ describeWith({ binary: 'slapd' }, 'LDAP login (real slapd)', () => {
         home_page: '1',
         home_item: '',
         http_proxy_open: '0',
+        demo_url: '',
+        help_url: '',
+        recycle_retention_days: '30',
         ldap_form: { ...form(), bind_password: '********' },
       });
       expect(JSON.stringify(loaded)).not.toContain(slapd.adminPassword);
