@@ -219,6 +219,14 @@ export interface ImportedTeam {
 /** The largest upload `adminImport/showdoc` takes (a bigger site: `npm run import:showdoc` on the server). */
 export const SHOWDOC_IMPORT_MAX_BYTES = 256 * 1024 * 1024;
 
+/** What a zip of a ShowDoc site (its database and `Public/Uploads`) may hold once unpacked: a zip bomb is refused before it is. */
+export const SHOWDOC_ZIP_LIMITS = {
+  maxZipBytes: SHOWDOC_IMPORT_MAX_BYTES,
+  maxEntries: 60_000,
+  maxTotalBytes: 1024 * 1024 * 1024,
+  maxFileBytes: SHOWDOC_IMPORT_MAX_BYTES,
+} as const;
+
 const ShowdocUploadSchema = UploadedFileSchema.extend({ size: z.number().int().min(0).max(SHOWDOC_IMPORT_MAX_BYTES) });
 
 /**

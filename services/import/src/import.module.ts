@@ -1,8 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthClient } from './clients/auth.client';
-import { ItemClient } from './clients/item.client';
-import { PageClient } from './clients/page.client';
-import { TeamClient } from './clients/team.client';
+import { ImportClientsModule } from './clients/import-clients.module';
 import { ImportController } from './job/import.controller';
 import { ImportJobRepository } from './job/import-job.repository';
 import { ImportJobService } from './job/import-job.service';
@@ -18,9 +15,9 @@ import { ShowdocImportService } from './showdoc/showdoc-import.service';
  * PlatformModule.
  */
 @Module({
-  imports: [MarkdownImportModule],
+  imports: [ImportClientsModule, MarkdownImportModule],
   controllers: [ImportController],
-  providers: [ImportLedgerRepository, AuthClient, ItemClient, PageClient, TeamClient, ShowdocImportService, ImportJobRepository, ImportJobService, ImportProcessor],
+  providers: [ImportLedgerRepository, ShowdocImportService, ImportJobRepository, ImportJobService, ImportProcessor],
   exports: [ShowdocImportService],
 })
 export class ImportModule {}

@@ -3,8 +3,10 @@ import { TransportClient } from '@quire/platform';
 import {
   type Caller,
   type ImportCatalogsDto,
+  type ImportContentsDto,
   type ImportedCatalogs,
   type ImportedIds,
+  type ImportedMove,
   type ImportedPages,
   type ImportHistoryDto,
   type ImportPagesDto,
@@ -25,6 +27,16 @@ export class PageClient {
 
   importPages(caller: Caller, params: ImportPagesDto): Promise<ImportedPages> {
     return this.transport.send(Subject.PageImportPages, { caller, params });
+  }
+
+  /** Replaces the content of imported pages (a Markdown import's second pass: links between its pages). */
+  async importContents(caller: Caller, params: ImportContentsDto): Promise<number> {
+    return (await this.transport.send(Subject.PageImportContents, { caller, params })).pages;
+  }
+
+  /** Moves a staging item's catalogs, pages and files into another item, in one unit. */
+  moveContent(caller: Caller, fromItemId: number, toItemId: number): Promise<ImportedMove> {
+    return this.transport.send(Subject.PageImportMove, { caller, params: { from_item_id: fromItemId, to_item_id: toItemId } });
   }
 
   async importHistory(caller: Caller, params: ImportHistoryDto): Promise<number> {

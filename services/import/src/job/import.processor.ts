@@ -5,11 +5,12 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
 import { BlobStorage, type JobContext, OnJob, QUIRE_CONFIG } from '@quire/platform';
-import { AppError, type ImportJobPayload, JobName, translate } from '@quire/proto';
-import { unzipSync } from 'fflate';
+import { AppError, type ImportJobPayload, JobName, SHOWDOC_ZIP_LIMITS, translate } from '@quire/proto';
 import { renderReport } from '../report/import-report';
 import { ShowdocImportService } from '../showdoc/showdoc-import.service';
 import { ImportJobRepository } from './import-job.repository';
+import { DATABASE_FILE } from '../showdoc/uploads-source';
+import { readZip } from '../zip/zip-reader';
 
 /** Progress is written to the record at most this often. */
 const PROGRESS_EVERY_MS = 500;
@@ -87,14 +88,8 @@ export class ImportProcessor {
       fs.closeSync(fd);
     }
     if (!(head[0] === 0x50 && head[1] === 0x4b)) return { db: upload };
-    let database: Uint8Array | undefined;
-    try {
-      const entries = unzipSync(fs.readFileSync(upload), { filter: (file) => /\.db(\.php)?$/i.test(file.name) });
-      const names = Object.keys(entries).sort((a, b) => Number(b.endsWith('showdoc.db.php')) - Number(a.endsWith('showdoc.db.php')));
-      database = names.length > 0 ? entries[names[0]] : undefined;
-    } catch (error) {
-      throw AppError.failed('import_uploads_unreadable', { reason: `not a zip file (${(error as Error).message})` });
-    }
+    const databases = readZip(fs.readFileSync(upload), SHOWDOC_ZIP_LIMITS, (name) => DATABASE_FILE.test(name)).files;
+    const database = databases.sort((a, b) => Number(b.path.endsWith('showdoc.db.php')) - Number(a.path.endsWith('showdoc.db.php')))[0]?.data;
     if (!database) throw AppError.failed('import_not_showdoc', { reason: 'the zip holds no database file (Sqlite/showdoc.db.php or *.db)' });
     const db = path.join(dir, 'showdoc.db');
     fs.writeFileSync(db, database);

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ImportClientsModule } from '../clients/import-clients.module';
 import { MarkdownImportController } from './markdown-import.controller';
 import { MarkdownImportService } from './markdown-import.service';
-import { MarkdownWrites } from './markdown-writes';
 
 /** `import/auto`: Markdown zips (folders → catalogs, files → pages, linked files → attachments). */
 @Module({
+  imports: [ImportClientsModule],
   controllers: [MarkdownImportController],
-  providers: [MarkdownImportService, MarkdownWrites],
+  providers: [MarkdownImportService],
 })
 export class MarkdownImportModule {}

@@ -1,10 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { BlobStorage } from '@quire/platform';
-import { AppError, type Caller, ErrorCode, type ImportedMarkdown, type ImportMarkdownDto, type ImportPagesDto, ItemType, MARKDOWN_IMPORT_LIMITS, nowSeconds } from '@quire/proto';
-import { MarkdownWrites } from './markdown-writes';
+import {
+  AppError,
+  type Caller,
+  ErrorCode,
+  IMPORT_COMMAND_CALLER,
+  type ImportedMarkdown,
+  type ImportMarkdownDto,
+  type ImportPagesDto,
+  ItemType,
+  MARKDOWN_IMPORT_LIMITS,
+  nowSeconds,
+} from '@quire/proto';
+import { ItemClient } from '../clients/item.client';
+import { PageClient } from '../clients/page.client';
 import { linkPages, type PreparedImport, type PreparedPage, prepareImport } from './prepared-import';
-import { readZip } from './zip-reader';
+import { readZip } from '../zip/zip-reader';
 
 /** A `page.import.pages` / `page.import.contents` call carries at most this many pages … */
 export const PAGES_PER_CALL = 200;
@@ -21,10 +33,16 @@ const BYTES_PER_CALL = 3 * 1024 * 1024;
 @Injectable()
 export class MarkdownImportService {
   private readonly logger = new Logger(MarkdownImportService.name);
+  /**
+   * The `*.import.*` subjects take the import service's own caller (the administrator group, as the command
+   * line's): this service has checked the user's rights itself, and the records name the user as owner and author.
+   */
+  private readonly importer: Caller = { ...IMPORT_COMMAND_CALLER, clientId: 'markdown-import' };
 
   constructor(
     private readonly blobs: BlobStorage,
-    private readonly writes: MarkdownWrites,
+    private readonly items: ItemClient,
+    private readonly pages: PageClient,
   ) {}
 
   async importZip(caller: Caller, dto: ImportMarkdownDto): Promise<ImportedMarkdown> {
@@ -35,7 +53,7 @@ export class MarkdownImportService {
       // ShowDoc chooses by the name's extension (`.json` would be Postman or Swagger, which Quire does not read).
       if (!/\.zip$/i.test(upload.name.trim())) throw AppError.failed('import_file_type');
       if (dto.item_id > 0) {
-        const access = await this.writes.access(caller, dto.item_id);
+        const access = await this.items.access(caller, dto.item_id);
         if (!access.exists) throw new AppError(ErrorCode.NoPermission, 'page_item_not_found');
         if (access.archived) throw new AppError(ErrorCode.NoPermission, 'page_item_archived');
         if (!access.edit) throw new AppError(ErrorCode.NoPermission, 'no_permission');
@@ -50,7 +68,7 @@ export class MarkdownImportService {
 
   private async write(caller: Caller, prepared: PreparedImport, targetItemId: number): Promise<ImportedMarkdown> {
     const now = nowSeconds();
-    const { item_id: pendingId } = await this.writes.createItem({
+    const { item_id: pendingId } = await this.items.importItem(this.importer, {
       item: {
         item_name: prepared.item_name.slice(0, 2000),
         item_description: prepared.item_description.slice(0, 20_000),
@@ -73,9 +91,9 @@ export class MarkdownImportService {
       const pageIds = await this.writePages(caller, pendingId, prepared, catIds, now, stored);
       await this.writeLinks(pendingId, itemId, prepared, pageIds);
       if (targetItemId > 0) {
-        await this.writes.move(pendingId, targetItemId);
-        await this.writes.discardItem(pendingId).catch((error: Error) => this.logger.warn(`Staging item ${pendingId} is left for the sweep: ${error.message}`));
-      } else if (!(await this.writes.publishItem(pendingId)).published) {
+        await this.pages.moveContent(this.importer, pendingId, targetItemId);
+        await this.items.discard(this.importer, pendingId).catch((error: Error) => this.logger.warn(`Staging item ${pendingId} is left for the sweep: ${error.message}`));
+      } else if (!(await this.items.publish(this.importer, pendingId))) {
         throw AppError.failed('item_unfinished');
       }
       return {
@@ -87,7 +105,7 @@ export class MarkdownImportService {
       };
     } catch (error) {
       this.logger.warn(`Markdown import into item ${pendingId} failed, discarding it: ${(error as Error).message}`);
-      await this.writes.discardItem(pendingId).catch((failure: Error) => this.logger.error(`Discarding item ${pendingId} failed (the sweep removes it): ${failure.message}`));
+      await this.items.discard(this.importer, pendingId).catch((failure: Error) => this.logger.error(`Discarding item ${pendingId} failed (the sweep removes it): ${failure.message}`));
       for (const key of stored) await this.blobs.delete(key).catch(() => undefined);
       throw error;
     }
@@ -96,7 +114,7 @@ export class MarkdownImportService {
   private async writeCatalogs(itemId: number, prepared: PreparedImport, now: number): Promise<Map<number, number>> {
     const ids = new Map<number, number>([[0, 0]]);
     if (prepared.catalogs.length === 0) return ids;
-    const reply = await this.writes.catalogs({
+    const reply = await this.pages.importCatalogs(this.importer, {
       item_id: itemId,
       catalogs: prepared.catalogs.map((catalog) => ({
         showdoc_cat_id: catalog.seq,
@@ -146,7 +164,7 @@ export class MarkdownImportService {
           share_keys: [],
         });
       }
-      const reply = await this.writes.pages({ item_id: itemId, pages });
+      const reply = await this.pages.importPages(this.importer, { item_id: itemId, pages });
       for (const written of reply.pages) {
         const page = batch.find((candidate) => candidate.seq === written.showdoc_page_id) as PreparedPage;
         ids.set(page.file, written.page_id);
@@ -160,7 +178,7 @@ export class MarkdownImportService {
   /** The second pass: pages that link other pages of the zip, their links now pointing at them. */
   private async writeLinks(pendingId: number, itemId: number, prepared: PreparedImport, pageIds: Map<string, number>): Promise<void> {
     const linking = prepared.pages.filter((page) => page.linksPages).map((page) => ({ page_id: pageIds.get(page.file) as number, page_content: linkPages(page, itemId, pageIds) }));
-    for (const batch of batches(linking, (page) => jsonBytes(page.page_content))) await this.writes.contents({ item_id: pendingId, pages: batch });
+    for (const batch of batches(linking, (page) => jsonBytes(page.page_content))) await this.pages.importContents(this.importer, { item_id: pendingId, pages: batch });
   }
 
   /** The uploaded zip's bytes, refused past the size limit whatever the upload said. */

@@ -3,7 +3,7 @@ import { AppError, attachmentUrl, CATALOG_TOP_LEVEL, MAX_UPLOAD_BYTES, sniffCont
 import { type ImportPlan, isMarkdown, type PlanCatalog, parseManifest, planImport, QUIRE_MANIFEST } from './markdown-plan';
 import { resolveTarget, rewriteTargets } from './markdown-links';
 import { planFromShowdocInfo, SHOWDOC_INFO_FILES } from './showdoc-info';
-import type { ZipFile } from './zip-reader';
+import type { ZipFile } from '../zip/zip-reader';
 
 /** A catalog to create: `seq` numbers it in this import (1, 2, …), `parent` is its parent's seq (0: top). */
 export interface PreparedCatalog {

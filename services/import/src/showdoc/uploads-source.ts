@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { unzipSync } from 'fflate';
-import { AppError } from '@quire/proto';
+import { AppError, SHOWDOC_ZIP_LIMITS } from '@quire/proto';
+import { readZip } from '../zip/zip-reader';
 
 /**
  * ShowDoc's `Public/Uploads` folder, as a folder or a zip of it. Files are named by their path under `Uploads/`
@@ -30,6 +30,9 @@ function safeDecode(text: string): string {
     return text;
   }
 }
+
+/** ShowDoc's database in a zip of the site (`Sqlite/showdoc.db.php`, or any `*.db`). */
+export const DATABASE_FILE = /\.db(\.php)?$/i;
 
 /** No uploads given: every file is reported as skipped. */
 export const NO_UPLOADS: UploadsSource = { read: () => null, description: 'none' };
@@ -69,18 +72,15 @@ function folderUploads(root: string): UploadsSource {
 }
 
 function zipUploads(file: string): UploadsSource {
-  let entries: Record<string, Uint8Array>;
+  let data: Buffer;
   try {
-    entries = unzipSync(fs.readFileSync(file));
+    data = fs.readFileSync(file);
   } catch (error) {
-    throw AppError.failed('import_uploads_unreadable', { reason: `not a zip file (${(error as Error).message})` });
+    throw AppError.failed('import_uploads_unreadable', { reason: (error as Error).message });
   }
-  // `Uploads/a/b.png`, `Public/Uploads/a/b.png` or `a/b.png`: indexed by the path under Uploads/.
+  // `Uploads/a/b.png`, `Public/Uploads/a/b.png` or `a/b.png`: indexed by the path under Uploads/ (the database left out).
   const byPath = new Map<string, Uint8Array>();
-  for (const [name, bytes] of Object.entries(entries)) {
-    if (name.endsWith('/')) continue;
-    byPath.set(uploadsPath(name) ?? name, bytes);
-  }
+  for (const { path: name, data: bytes } of readZip(data, SHOWDOC_ZIP_LIMITS, (name) => !DATABASE_FILE.test(name)).files) byPath.set(uploadsPath(name) ?? name, bytes);
   return {
     description: file,
     read(relative) {

@@ -7,7 +7,7 @@ export interface ZipFile {
   data: Uint8Array;
 }
 
-/** What an archive may hold; the defaults are proto's MARKDOWN_IMPORT_LIMITS. */
+/** What an archive may hold: proto's MARKDOWN_IMPORT_LIMITS for a Markdown zip, SHOWDOC_ZIP_LIMITS for a ShowDoc site's. */
 export interface ZipLimits {
   maxZipBytes: number;
   maxEntries: number;
@@ -33,9 +33,10 @@ interface DirectoryEntry {
  * it declares (fflate inflates into buffers of exactly those sizes, so a lying entry cannot grow
  * past them), names that are UTF-8 (flagged or not) and stay inside the archive. Folders are not
  * returned (`folders` of the plan come from the file paths and the directory entries).
- * Any failure throws an AppError naming the problem; nothing is read past it.
+ * Any failure throws an AppError naming the problem; nothing is read past it. `select` inflates only the
+ * files whose path it accepts (every entry is still checked).
  */
-export function readZip(data: Uint8Array, limits: ZipLimits = MARKDOWN_IMPORT_LIMITS): { files: ZipFile[]; folders: string[] } {
+export function readZip(data: Uint8Array, limits: ZipLimits = MARKDOWN_IMPORT_LIMITS, select: (path: string) => boolean = () => true): { files: ZipFile[]; folders: string[] } {
   if (data.length > limits.maxZipBytes) throw AppError.failed('import_zip_too_large', { max: Math.floor(limits.maxZipBytes / MIB) });
   const directory = readDirectory(data, limits);
   const files: ZipFile[] = [];
@@ -47,7 +48,7 @@ export function readZip(data: Uint8Array, limits: ZipLimits = MARKDOWN_IMPORT_LI
       filter: (file) => {
         const entry = directory[index];
         const at = index++;
-        if (!entry || entry.folder || file.originalSize !== entry.size) return false;
+        if (!entry || entry.folder || file.originalSize !== entry.size || !select(entry.path)) return false;
         wanted.set(at, file.name);
         return true;
       },
