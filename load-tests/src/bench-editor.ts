@@ -5,6 +5,7 @@ import { findBinary } from '@quire/testing';
 import { embedded, type BenchTarget } from './bench-targets';
 import { SeedClient } from './content-seed';
 import { percentiles } from './http-measure';
+import { verdict } from './bench-format';
 
 /**
  * `npm run bench` (editor part): the page editor on a 3 MB page in Debian's headless chromium, served
@@ -155,7 +156,6 @@ async function measureEditor(target: BenchTarget): Promise<Phase[]> {
 }
 
 const ms = (value: number | undefined, width: number) => (value === undefined ? '-' : value.toFixed(0)).padStart(width);
-const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 function report(phases: Phase[]): boolean {
   const lines = BIG_PAGE.split('\n').length;

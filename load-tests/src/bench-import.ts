@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { freePort } from '@quire/testing';
 import { ADMIN_PASSWORD } from './bench-targets';
 import { writeShowdocDatabase } from './showdoc-fixture';
+import { mb, verdict } from './bench-format';
 
 /**
  * `npm run bench` (ShowDoc import part, issue 16): a generated ShowDoc database of 10,000 pages (ShowDoc's own
@@ -19,9 +20,6 @@ const ITEMS = 20;
 const USERS = 50;
 const GOALS = { seconds: 60, rssBytes: 500 * 1024 * 1024 };
 const ROOT = path.resolve(__dirname, '..', '..');
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 interface Counts {
   imported: number;

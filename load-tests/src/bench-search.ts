@@ -5,6 +5,7 @@ import { freePort } from '@quire/testing';
 import { LastingEmbedded, login, residentBytes } from './bench-targets';
 import { SeedClient, prose } from './content-seed';
 import { concurrent, percentiles, pool, type ConcurrentResult } from './http-measure';
+import { fileSize, form, mb, verdict } from './bench-format';
 
 /**
  * `npm run bench` (search part, issue 15): the embedded process with 100,000 generated pages of
@@ -29,11 +30,6 @@ const SECONDS = 5;
 const REST_SECONDS = 10;
 
 const GOALS = { queryP95Ms: 50, memoryPerText: 1.5, savesPerSecond: 1000 };
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-const form = (params: Record<string, string | number>): string => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
-const fileSize = (file: string): number => (fs.existsSync(file) ? fs.statSync(file).size : 0);
 
 /** Words of the Chinese pages: API documentation vocabulary, so that queries hit many pages as real ones do. */
 const CHINESE_WORDS = (

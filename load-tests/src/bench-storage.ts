@@ -5,6 +5,7 @@ import { freePort } from '@quire/testing';
 import { LastingEmbedded, login, residentBytes } from './bench-targets';
 import { SeedClient, prose } from './content-seed';
 import { concurrent, pool, type ConcurrentResult } from './http-measure';
+import { fileSize, form, mb, verdict } from './bench-format';
 
 /**
  * `npm run bench` (storage part, issue 25): the embedded process on its SQLite database holding
@@ -34,10 +35,6 @@ const GOALS = {
   savesPerSecond: 1000,
 };
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-const form = (params: Record<string, string | number>): string => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
-
 /** Milliseconds of CPU one clock tick stands for (`getconf CLK_TCK`, 100 on Linux). */
 const MS_PER_TICK = 1000 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100);
 
@@ -48,8 +45,6 @@ function cpuMs(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
 }
-
-const fileSize = (file: string): number => (fs.existsSync(file) ? fs.statSync(file).size : 0);
 
 interface Seeded {
   itemIds: number[];

@@ -1,6 +1,7 @@
 import { bareExpress, distributed, embedded, type BenchTarget } from './bench-targets';
 import { GOALS, HISTORY_PAGES, HISTORY_VERSIONS, runContentBench, type ContentReport } from './content-bench';
 import { concurrent, sequential, type ConcurrentResult, type SequentialResult } from './http-measure';
+import { mb, verdict } from './bench-format';
 
 /**
  * `npm run bench`:
@@ -23,8 +24,6 @@ interface Row extends ConcurrentResult {
 }
 
 const fmt = (n: number, width = 8) => n.toFixed(2).padStart(width);
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 async function measureUserInfo(start: () => Promise<BenchTarget>, route: string): Promise<Row> {
   const target = await start();

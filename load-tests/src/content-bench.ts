@@ -1,6 +1,7 @@
 import { bareExpress, embedded, residentBytes } from './bench-targets';
 import { type ConcurrentResult, concurrent, type Journey, type SequentialResult, sequential } from './http-measure';
 import { SEARCH_KEYWORD, SeedClient, seedHistoryItem, seedMenuItem } from './content-seed';
+import { form } from './bench-format';
 
 /** Issue 3 item 7's shape: an item of 500 pages in 50 catalogs, 5,000 pages with 20 versions each. */
 export const MENU_PAGES = 500;
@@ -47,8 +48,6 @@ interface Named {
   params: Record<string, string | number> | ((n: number) => Record<string, string | number>);
   sequentialRequests: number;
 }
-
-const form = (params: Record<string, string | number>): string => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 /**
  * Seeds the embedded process through the HTTP API, then measures each journey against a bare

@@ -1,4 +1,5 @@
 import { SeedClient } from './content-seed';
+import { form } from './bench-format';
 
 /**
  * The main journeys of Quire under load, the same ones the k6 scripts in `load-tests/k6/` run:
@@ -22,8 +23,6 @@ export interface JourneyRequest {
   body: (n: number) => string;
   expect: string;
 }
-
-const form = (params: Record<string, string | number>): string => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 /** The text of a page: a few paragraphs, a table and code, about 2 KB. */
 export function pageText(n: number): string {

@@ -127,21 +127,26 @@ const ImportAttachmentSchema = z.object({
   addtime: time(),
 });
 
+/** A page as one of its versions has it: the page itself, and each history version. */
+const pageVersionFields = () => ({
+  author_uid: z.number().int().min(0),
+  author_username: str(255),
+  /** Quire's catalog id (0: top). */
+  cat_id: z.number().int().min(0),
+  page_title: str(2000),
+  page_content: str(),
+  s_number: z.number().int(),
+  addtime: time(),
+  page_comments: str(20_000),
+});
+
 export const ImportPagesSchema = z.object({
   item_id: id(),
   pages: z
     .array(
       z.object({
         showdoc_page_id: id(),
-        author_uid: z.number().int().min(0),
-        author_username: str(255),
-        /** Quire's catalog id (0: top). */
-        cat_id: z.number().int().min(0),
-        page_title: str(2000),
-        page_content: str(),
-        s_number: z.number().int(),
-        addtime: time(),
-        page_comments: str(20_000),
+        ...pageVersionFields(),
         attachments: z.array(ImportAttachmentSchema).max(1000),
         share_keys: z.array(str(200).min(1)).max(100),
       }),
@@ -172,14 +177,7 @@ export const ImportHistorySchema = z.object({
       z.object({
         /** Quire's page id. */
         page_id: id(),
-        author_uid: z.number().int().min(0),
-        author_username: str(255),
-        cat_id: z.number().int().min(0),
-        page_title: str(2000),
-        page_content: str(),
-        s_number: z.number().int(),
-        addtime: time(),
-        page_comments: str(20_000),
+        ...pageVersionFields(),
       }),
     )
     .max(10_000),
