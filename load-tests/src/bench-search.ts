@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { freePort } from '@quire/testing';
-import { LastingEmbedded, login, residentBytes } from './bench-targets';
+import { cpuMs, LastingEmbedded, login, residentBytes } from './bench-targets';
 import { SeedClient, prose } from './content-seed';
 import { concurrent, percentiles, pool, type ConcurrentResult } from './http-measure';
 import { fileSize, form, mb, verdict } from './bench-format';
@@ -229,8 +229,9 @@ async function main(): Promise<void> {
     const indexRss = rssAfterQueries - rssAtRest;
 
     const spread = (n: number) => (n * 7919) % PAGES;
-    const saves: (ConcurrentResult & { clients: number; behindMs: number })[] = [];
+    const saves: (ConcurrentResult & { clients: number; cpuMsPerSave: number; behindMs: number })[] = [];
     for (const clients of SAVE_CLIENTS) {
+      const cpuBefore = cpuMs(server.pid);
       const result = await concurrent(
         {
           url: `${server.baseUrl}/api/page/save`,
@@ -249,7 +250,8 @@ async function main(): Promise<void> {
         clients,
         SECONDS,
       );
-      saves.push({ ...result, clients, behindMs: await indexBehindMs(server, cookie) });
+      const cpuMsPerSave = (cpuMs(server.pid) - cpuBefore) / result.requests;
+      saves.push({ ...result, clients, cpuMsPerSave, behindMs: await indexBehindMs(server, cookie) });
     }
 
     const all = timings.flatMap((t) => t.samples);
@@ -272,11 +274,11 @@ async function main(): Promise<void> {
       );
     }
     console.log(`all ${all.length} queries: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
-    console.log(`\npage/save with indexing | clients |    req/s | p50 ms | p99 ms | errors | index behind at the end, ms`);
-    console.log('------------------------|---------|----------|--------|--------|--------|----------------------------');
+    console.log(`\npage/save with indexing | clients |    req/s | p50 ms | p99 ms | CPU ms/save | errors | index behind at the end, ms`);
+    console.log('------------------------|---------|----------|--------|--------|-------------|--------|----------------------------');
     for (const s of saves)
       console.log(
-        `${'page/save'.padEnd(23)} | ${String(s.clients).padStart(7)} | ${s.rps.toFixed(0).padStart(8)} | ${String(s.p50).padStart(6)} | ${String(s.p99).padStart(6)} | ${String(s.errors).padStart(6)} | ${String(s.behindMs).padStart(27)}`,
+        `${'page/save'.padEnd(23)} | ${String(s.clients).padStart(7)} | ${s.rps.toFixed(0).padStart(8)} | ${String(s.p50).padStart(6)} | ${String(s.p99).padStart(6)} | ${s.cpuMsPerSave.toFixed(2).padStart(11)} | ${String(s.errors).padStart(6)} | ${String(s.behindMs).padStart(27)}`,
       );
 
     const goals: [string, boolean][] = [

@@ -1,8 +1,7 @@
-import { spawn, spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { freePort } from '@quire/testing';
-import { LastingEmbedded, login, residentBytes } from './bench-targets';
+import { cpuMs, LastingEmbedded, login, residentBytes } from './bench-targets';
 import { SeedClient, prose } from './content-seed';
 import { concurrent, pool, type ConcurrentResult } from './http-measure';
 import { fileSize, form, mb, verdict } from './bench-format';
@@ -34,17 +33,6 @@ const GOALS = {
   cpuMsPerRequest: { pageInfo: 0.42, itemInfo: 0.7 },
   savesPerSecond: 1000,
 };
-
-/** Milliseconds of CPU one clock tick stands for (`getconf CLK_TCK`, 100 on Linux). */
-const MS_PER_TICK = 1000 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100);
-
-/** CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat. */
-function cpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name, which may hold spaces: state is field 3, utime 14, stime 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
-}
 
 interface Seeded {
   itemIds: number[];

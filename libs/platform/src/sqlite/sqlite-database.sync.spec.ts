@@ -203,3 +203,58 @@ describeWith({ binary: 'strace' }, 'SqliteDatabase durability, seen in system ca
     expect(acksPerSync).toBeGreaterThanOrEqual(8);
   }, 120_000);
 });
+
+/** A database of derived data (`durable: false`): WRITERS writers, each WRITES_EACH writes, then a close. */
+const UNSYNCED_CHILD = `
+const path = require('node:path');
+const { SqliteDatabase } = require(${JSON.stringify(path.join(BUILT, 'sqlite-database.js'))});
+const { SqliteKeyValueStore } = require(${JSON.stringify(path.join(BUILT, 'sqlite-key-value-store.js'))});
+const db = new SqliteDatabase({ file: path.join(process.argv[2], 'derived.db'), durable: false });
+const kv = new SqliteKeyValueStore(db);
+let next = 0;
+async function writer() {
+  for (let i = 0; i < ${WRITES_EACH}; i++) await kv.set('key:' + next, String(next++));
+}
+Promise.all(Array.from({ length: ${WRITERS} }, writer))
+  .then(() => kv.close())
+  .then(() => db.close())
+  .catch((error) => { console.error(error); process.exit(1); });
+`;
+
+describeWith({ binary: 'strace' }, 'SqliteDatabase without durability (derived data), seen in system calls', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-unsynced-'));
+  });
+
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('acknowledges writes at their commit without syncing the WAL for them, and keeps every one of them', async () => {
+    const script = path.join(dir, 'writer.js');
+    const log = path.join(dir, 'strace.log');
+    fs.writeFileSync(script, UNSYNCED_CHILD);
+    fs.mkdirSync(path.join(dir, 'data'));
+    const child = await run('strace', ['-f', '-y', '-e', 'trace=fdatasync,fsync', '-o', log, process.execPath, script, path.join(dir, 'data')]);
+    expect(child).toMatchObject({ code: 0, stderr: '' });
+
+    const walSyncs = fs
+      .readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => /(fdatasync|fsync)\(\d+<[^>]*-wal>/.test(line));
+    // Only SQLite's own checkpoint when the file is closed syncs the WAL (fsync, before and after copying it): none of the writes did.
+    expect(walSyncs.length).toBeLessThanOrEqual(2);
+    expect(walSyncs.filter((line) => line.includes('fdatasync('))).toEqual([]);
+
+    const { DatabaseSync } = await import('node:sqlite');
+    const reopened = new DatabaseSync(path.join(dir, 'data', 'derived.db'));
+    try {
+      const { n } = reopened.prepare(`SELECT count(*) AS n FROM kv`).get() as { n: number };
+      expect(n).toBe(WRITERS * WRITES_EACH);
+    } finally {
+      reopened.close();
+    }
+  }, 120_000);
+});

@@ -7,6 +7,13 @@ import { PRIVATE_FILE_MODE, makePrivateDir } from '../fs/private-files';
 export interface SqliteDatabaseOptions {
   /** The database file; created (0600, in a 0700 directory) when missing. Its `-wal` and `-shm` files sit beside it. */
   file: string;
+  /**
+   * false: a write resolves at its commit, without a sync of its own (the WAL reaches the disk at
+   * SQLite's checkpoints). For derived data that is rebuilt or replayed from elsewhere: a crash of
+   * the process loses nothing committed, a power cut may lose the last commits whole, never part of one.
+   * Default true (see the class comment).
+   */
+  durable?: boolean;
 }
 
 /** A running `transaction`: the writes of its async context join it; everyone else's wait until it ends. */
@@ -86,9 +93,11 @@ export class SqliteDatabase {
   private syncing = false;
   private walFd: number | undefined;
   private closed = false;
+  private readonly durable: boolean;
 
   constructor(options: SqliteDatabaseOptions) {
     this.file = path.resolve(options.file);
+    this.durable = options.durable ?? true;
     makePrivateDir(path.dirname(this.file));
     // SQLite creates the -wal and -shm files with the database file's permissions.
     fs.closeSync(fs.openSync(this.file, 'a', PRIVATE_FILE_MODE));
@@ -314,9 +323,14 @@ export class SqliteDatabase {
     this.sync();
   }
 
-  /** Syncs the WAL once for every commit made before it started, then wakes who waited for those. */
+  /** Syncs the WAL once for every commit made before it started, then wakes who waited for those (not durable: at once). */
   private sync(): void {
     if (this.syncing || this.syncedSeq >= this.committedSeq) return;
+    if (!this.durable) {
+      this.syncedSeq = this.committedSeq;
+      settle(this.untilSynced, this.syncedSeq);
+      return;
+    }
     const target = this.committedSeq;
     this.syncing = true;
     fs.fdatasync(this.wal(), (error) => {

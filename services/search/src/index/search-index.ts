@@ -8,7 +8,7 @@ import { QUIRE_CONFIG, SqliteDatabase } from '@quire/platform';
 import type { SearchDocument, SearchVersion } from '@quire/proto';
 import { parseKeyword, type SearchQuery } from './search-query';
 import type { Stemmer } from './snippet';
-import { DEFAULT_SEGMENTER, gramTokens, textTokens, type WordSegmenter } from './tokenizer';
+import { DEFAULT_SEGMENTER, textStreams, type WordSegmenter } from './tokenizer';
 
 /** The index's own database file under DATA_DIR: derived data, rebuilt from the pages whenever it is in doubt. */
 export const SEARCH_DATABASE_FILE = 'search.db';
@@ -137,7 +137,7 @@ export class SearchIndex implements OnApplicationShutdown {
     if (problem) {
       if (fs.existsSync(this.file)) this.logger.warn(`${this.file}: ${problem}; starting a new index`);
       this.discardFile();
-      this.db = new SqliteDatabase({ file: this.file });
+      this.db = new SqliteDatabase(this.fileOptions());
     }
     const db = this.database();
     db.exec(SCHEMA);
@@ -430,7 +430,7 @@ export class SearchIndex implements OnApplicationShutdown {
     let db: SqliteDatabase | undefined;
     let problem: string | null;
     try {
-      db = new SqliteDatabase({ file: this.file });
+      db = new SqliteDatabase(this.fileOptions());
       const version = db.get<{ user_version: number }>('PRAGMA user_version')?.user_version ?? 0;
       const check = version === SEARCH_FORMAT_VERSION ? db.get<{ quick_check: string }>('PRAGMA quick_check')?.quick_check : 'ok';
       problem = version !== SEARCH_FORMAT_VERSION ? `format version ${version}, expected ${SEARCH_FORMAT_VERSION}` : check !== 'ok' ? `damaged (${check})` : null;
@@ -440,6 +440,14 @@ export class SearchIndex implements OnApplicationShutdown {
     if (problem === null) this.db = db;
     else await db?.close().catch(() => undefined);
     return problem;
+  }
+
+  /**
+   * search.db is not synced at each commit: a commit notes the feed's place and the watermark with its
+   * pages, so one lost in a power cut is indexed again from the feed or by the start's check (reconcile).
+   */
+  private fileOptions(): { file: string; durable: boolean } {
+    return { file: this.file, durable: false };
   }
 
   private discardFile(): void {
@@ -476,12 +484,8 @@ export function summarizeIndexFile(file: string): IndexFileSummary {
 
 /** The FTS columns of a page: title, content, catalog path, title bigrams, content and catalog bigrams. */
 function streamsOf(doc: SearchDocument, segmenter: WordSegmenter): [string, string, string, string, string] {
-  const catalogs = doc.cat_path.map((c) => c.cat_name).join('\n');
-  return [
-    textTokens(doc.page_title, segmenter).join(' '),
-    textTokens(doc.page_content, segmenter).join(' '),
-    textTokens(catalogs, segmenter).join(' '),
-    gramTokens(doc.page_title).join(' '),
-    [...gramTokens(doc.page_content), ...gramTokens(catalogs)].join(' '),
-  ];
+  const title = textStreams(doc.page_title, segmenter);
+  const content = textStreams(doc.page_content, segmenter);
+  const catalogs = textStreams(doc.cat_path.map((c) => c.cat_name).join('\n'), segmenter);
+  return [title.words.join(' '), content.words.join(' '), catalogs.words.join(' '), title.grams.join(' '), [...content.grams, ...catalogs.grams].join(' ')];
 }

@@ -107,7 +107,17 @@ export function textTokens(text: string, segmenter: WordSegmenter = DEFAULT_SEGM
   return runsOf(text).flatMap((run) => (run.cjk ? cjkWords(run.text, segmenter) : wordTokens(run.text)));
 }
 
-/** The bigram stream of a text's CJK runs, for the index's gram columns. */
-export function gramTokens(text: string): string[] {
-  return runsOf(text).flatMap((run) => (run.cjk ? bigrams(run.text) : []));
+/** A text's streams for the index's columns, from one pass over its runs: its tokens (as `textTokens`) and the bigrams of its CJK runs. */
+export function textStreams(text: string, segmenter: WordSegmenter = DEFAULT_SEGMENTER): { words: string[]; grams: string[] } {
+  const words: string[] = [];
+  const grams: string[] = [];
+  for (const run of runsOf(text)) {
+    if (!run.cjk) {
+      words.push(...wordTokens(run.text));
+      continue;
+    }
+    words.push(...cjkWords(run.text, segmenter));
+    grams.push(...bigrams(run.text));
+  }
+  return { words, grams };
 }
