@@ -69,6 +69,8 @@ const RICH_MARKDOWN = [
   '\\frac{1}{3}',
   '$$',
   '',
+  '$$E=mc^2$$',
+  '',
   '```js',
   'const answer = 42;',
   '```',
@@ -85,8 +87,9 @@ async function expectRichMarkdownRendered(scope: Locator): Promise<void> {
       .first()
       .evaluate((rect) => getComputedStyle(rect).fill),
   ).not.toBe('rgb(0, 0, 0)');
-  await scope.locator('.katex-display .katex').waitFor();
-  expect(await scope.locator('.katex-display annotation').textContent()).toBe('\\frac{1}{3}');
+  await scope.locator('.katex-display .katex').first().waitFor();
+  // `$$…$$` alone on its line is displayed as a block, as is a `$$` block.
+  expect(await scope.locator('.katex-display annotation').allTextContents()).toEqual(['\\frac{1}{3}', 'E=mc^2']);
   expect(await scope.locator('p .katex .katex-html').textContent()).toBe('a2+b2=c2');
   await scope.locator('pre code .hljs-keyword', { hasText: 'const' }).waitFor();
 }

@@ -3,6 +3,7 @@ import gfm from '@bytemd/plugin-gfm';
 import math from '@bytemd/plugin-math';
 import mediumZoom from '@bytemd/plugin-medium-zoom';
 import mermaid from '@bytemd/plugin-mermaid';
+import { displayMath } from './display-math';
 import { highlightCodeBlocks } from './highlight-code';
 import { taskListLabels } from './task-list-labels';
 import type { ThemeName } from './theme';
@@ -79,9 +80,9 @@ function themedMermaid(theme: ThemeName): BytemdPlugin {
 
 /**
  * The plugins of the reader and the editor's preview alike: GFM tables and task lists, code
- * highlighting, math, Mermaid, image zoom. highlight.js grammars, KaTeX and Mermaid load on
+ * highlighting, math (`$$…$$` alone on a line displayed), Mermaid, image zoom. highlight.js grammars, KaTeX and Mermaid load on
  * demand, when a page uses them.
  */
 export function markdownPlugins(theme: ThemeName): BytemdPlugin[] {
-  return [gfm(), taskListLabels(), highlight(), mathOnce(), themedMermaid(theme), mediumZoom()];
+  return [gfm(), taskListLabels(), highlight(), mathOnce(), displayMath(), themedMermaid(theme), mediumZoom()];
 }
