@@ -139,7 +139,11 @@ export default defineConfig(
       // The web reads the contract's types from proto/, never its code (zod schemas, the route table): that is server code.
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@quire/proto', '@quire/proto/*', '**/proto/src/**'], allowTypeImports: true, message: 'The web app imports only types from @quire/proto.' }] },
+        {
+          patterns: [{ group: ['@quire/proto', '@quire/proto/*', '**/proto/src/**'], allowTypeImports: true, message: 'The web app imports only types from @quire/proto.' }],
+          // Dialogs are opened from state: components/ui/dialog gives the focus back to the opener when one closes.
+          paths: [{ name: '@fluentui/react-components', importNames: ['Dialog'], message: 'Use Dialog from components/ui/dialog (it returns the focus to its opener).' }],
+        },
       ],
     },
   },

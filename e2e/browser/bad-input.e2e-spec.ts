@@ -82,7 +82,9 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: bad input and s
     it('logs a network failure without an alert; the screen stays usable and recovers with Retry', async () => {
       await me.visit(`/${itemId}?page_id=${firstPage}`);
       await me.page.getByTestId('page-title').filter({ hasText: 'First' }).waitFor();
-      await me.page.route('**/api/page/info', (route) => route.abort('internetdisconnected'));
+      // The reader GETs page/info (its query string carries the page_id).
+      const pageInfo = /\/api\/page\/info(\?|$)/;
+      await me.page.route(pageInfo, (route) => route.abort('internetdisconnected'));
       const logged = me.page.waitForEvent('console', (message) => message.type() === 'error' && message.text().includes('[api] page/info: network error'));
       if (viewport === 'mobile') await me.page.getByRole('button', { name: 'Menu' }).click();
       await me.page.getByTestId('item-menu').getByRole('link', { name: 'Second' }).click();
@@ -92,7 +94,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: bad input and s
       expect(await me.page.getByRole('alertdialog').count()).toBe(0);
       await me.screenshot('network-failure');
 
-      await me.page.unroute('**/api/page/info');
+      await me.page.unroute(pageInfo);
       await missing.getByRole('button', { name: 'Retry' }).click();
       await me.page.getByTestId('page-title').filter({ hasText: 'Second' }).waitFor();
       if (viewport === 'mobile') await me.page.getByRole('button', { name: 'Menu' }).click();

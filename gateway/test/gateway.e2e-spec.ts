@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Controller, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -10,7 +10,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '@quire/config';
 import { KeyValueStore, PlatformModule, connectTransport, hashSecret } from '@quire/platform';
 import { AppError, appErrors, ErrorCode, Reply, SESSION_TTL_SECONDS, Subject, sessionKey, type Message } from '@quire/proto';
-import { ApiClient, freePort } from '@quire/testing';
+import { ApiClient, freePort, rawHttp } from '@quire/testing';
 import { GatewayModule, configureGateway } from '../src';
 
 /** The subjects of the write routes below that the gateway forwarded, in order. */
@@ -94,10 +94,26 @@ class ProbeController {
   refuse(): never {
     throw new AppError(ErrorCode.NotCreator, 'no_permission');
   }
+
+  /** A versioned reply of `size` characters of padding, versioned by its key: the gateway's ETag, 304 and compression are under test. */
+  @MessagePattern(Subject.PagePageInfoByKey)
+  versioned(@Payload() message: Message): Reply<unknown> {
+    const key = String(message.params.unique_key);
+    return Reply.json(JSON.stringify({ unique_key: key, padding: 'x'.repeat(Number(message.params.size ?? 0)) }), `v-${key}`);
+  }
 }
 
 @Module({ controllers: [ProbeController] })
 class ProbeModule {}
+
+/** A built script's name: Vite names the files under /assets/ by a hash of their content. */
+const ASSET = 'index-3f2a1b9c.js';
+
+function writeWithTwins(file: string, bytes: Buffer): void {
+  fs.writeFileSync(file, bytes);
+  fs.writeFileSync(`${file}.br`, brotliCompressSync(bytes));
+  fs.writeFileSync(`${file}.gz`, gzipSync(bytes));
+}
 
 describe('Gateway', () => {
   let app: NestExpressApplication;
@@ -119,6 +135,11 @@ describe('Gateway', () => {
     webDist = path.join(dataDir, 'web');
     fs.mkdirSync(webDist);
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Quire SPA</title>');
+    // What the build writes (web/vite.config.ts): a hashed script and index.html with their Brotli and gzip twins.
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    writeWithTwins(path.join(webDist, 'assets', ASSET), Buffer.from(`export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`));
+    writeWithTwins(path.join(webDist, 'index.html'), fs.readFileSync(path.join(webDist, 'index.html')));
+    fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const port = await freePort();
     const config = loadConfig({
       PORT: String(port),
@@ -611,6 +632,93 @@ describe('Gateway', () => {
         expect(response.status).toBe(200);
         expect(response.text()).toContain('Quire SPA');
       }
+    });
+  });
+
+  describe('compression and caching', () => {
+    const get = (route: string, headers: Record<string, string> = {}) => rawHttp(base + route, { headers });
+
+    it("sends a built file as the build's Brotli twin when accepted, gzip when only that is, else as it is", async () => {
+      const raw = fs.readFileSync(path.join(webDist, 'assets', ASSET));
+      for (const [accepted, encoding] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0.5, gzip', 'gzip'],
+      ]) {
+        const response = await get(`/assets/${ASSET}`, { 'accept-encoding': accepted });
+        expect({ accepted, headers: response.headers }).toMatchObject({
+          accepted,
+          headers: { 'content-encoding': encoding, 'content-type': 'text/javascript; charset=utf-8', vary: 'Accept-Encoding', 'content-length': String(response.body.length) },
+        });
+        expect(response.body.length).toBeLessThan(raw.length);
+        expect(response.decoded()).toEqual(raw);
+      }
+      for (const accepted of [undefined, 'identity', 'deflate', 'br;q=0, gzip;q=0']) {
+        const response = await get(`/assets/${ASSET}`, accepted === undefined ? {} : { 'accept-encoding': accepted });
+        expect({ accepted, encoding: response.headers['content-encoding'], vary: response.headers.vary }).toEqual({ accepted, encoding: undefined, vary: 'Accept-Encoding' });
+        expect(response.body).toEqual(raw);
+      }
+      const head = await rawHttp(`${base}/assets/${ASSET}`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+      expect(head.headers).toMatchObject({ 'content-encoding': 'br', 'content-length': String(fs.statSync(path.join(webDist, 'assets', `${ASSET}.br`)).size) });
+      expect(head.body.length).toBe(0);
+    });
+
+    it('keeps hashed files a year (immutable), asks again for index.html every time, and keeps other root files an hour', async () => {
+      for (const accepted of ['br', 'gzip', 'identity']) {
+        expect((await get(`/assets/${ASSET}`, { 'accept-encoding': accepted })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      }
+      for (const route of ['/', '/index.html', '/item/index', '/my-domain']) {
+        const response = await get(route, { 'accept-encoding': 'br, gzip' });
+        expect({ route, encoding: response.headers['content-encoding'], cache: response.headers['cache-control'] }).toEqual({ route, encoding: 'br', cache: 'no-cache' });
+        expect(response.decoded().toString()).toContain('Quire SPA');
+      }
+      const favicon = await get('/favicon.svg', { 'accept-encoding': 'br, gzip' });
+      expect(favicon.headers).toMatchObject({ 'cache-control': 'public, max-age=3600', 'content-type': 'image/svg+xml' });
+      expect(favicon.headers['content-encoding']).toBeUndefined();
+    });
+
+    it('sends a versioned reply with its ETag and answers a GET or HEAD already holding it with an empty 304; a POST always gets the whole answer', async () => {
+      const route = '/api/page/infoByKey?unique_key=k1';
+      const first = await get(route);
+      expect(first.status).toBe(200);
+      expect(first.headers).toMatchObject({ etag: 'W/"v-k1"', 'cache-control': 'private, no-cache' });
+      expect(JSON.parse(first.body.toString())).toEqual({ error_code: 0, data: { unique_key: 'k1', padding: '' } });
+      for (const held of ['W/"v-k1"', '"v-k1"', 'W/"v-k0", W/"v-k1"', '*']) {
+        const again = await get(route, { 'if-none-match': held });
+        expect({ held, status: again.status, etag: again.headers.etag, bytes: again.body.length }).toEqual({ held, status: 304, etag: 'W/"v-k1"', bytes: 0 });
+      }
+      expect((await rawHttp(base + route, { method: 'HEAD', headers: { 'if-none-match': 'W/"v-k1"' } })).status).toBe(304);
+      const changed = await get(route, { 'if-none-match': 'W/"v-k0"' });
+      expect(changed.status).toBe(200);
+      expect(JSON.parse(changed.body.toString())).toMatchObject({ error_code: 0 });
+      const posted = await rawHttp(`${base}/api/page/infoByKey`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'if-none-match': 'W/"v-k1"' },
+        body: 'unique_key=k1',
+      });
+      expect(posted.status).toBe(200);
+      expect(JSON.parse(posted.body.toString())).toEqual({ error_code: 0, data: { unique_key: 'k1', padding: '' } });
+    });
+
+    it('compresses API answers above 1 KB, Brotli when asked, else gzip; smaller ones and clients asking nothing get them as they are', async () => {
+      const route = '/api/page/infoByKey?unique_key=big&size=5000';
+      const expected = { error_code: 0, data: { unique_key: 'big', padding: 'x'.repeat(5000) } };
+      for (const [accepted, encoding] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip', 'gzip'],
+      ]) {
+        const response = await get(route, { 'accept-encoding': accepted });
+        expect({ accepted, encoding: response.headers['content-encoding'], vary: response.headers.vary }).toEqual({ accepted, encoding, vary: 'Accept-Encoding' });
+        expect(response.body.length).toBeLessThan(1000);
+        expect(JSON.parse(response.decoded().toString())).toEqual(expected);
+      }
+      const plain = await get(route);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(plain.body.toString())).toEqual(expected);
+      const small = await get('/api/page/infoByKey?unique_key=small&size=100', { 'accept-encoding': 'br, gzip' });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.headers['content-length']).toBe(String(small.body.length));
     });
   });
 });

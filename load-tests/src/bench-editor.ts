@@ -1,11 +1,9 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { findBinary } from '@quire/testing';
+import { type Page } from 'playwright-core';
+import { assertWebBuilt, launchBenchChromium, sessionCookies } from './bench-browser';
 import { embedded, type BenchTarget } from './bench-targets';
 import { SeedClient } from './content-seed';
 import { percentiles } from './http-measure';
-import { verdict } from './bench-format';
+import { printGoals } from './bench-format';
 
 /**
  * `npm run bench` (editor part): the page editor on a 3 MB page in Debian's headless chromium, served
@@ -21,9 +19,6 @@ const BIG_PAGE = `# Big page\n\n| a | b | c | d |\n| --- | --- | --- | --- |\n${
 /** Keystrokes per typing run, one every TYPING_INTERVAL_MS (a quick typist). */
 const KEYSTROKES = 100;
 const TYPING_INTERVAL_MS = 100;
-const WEB_DIST = path.resolve(__dirname, '..', '..', 'web', 'dist');
-/** The flags of the browser tests (e2e/browser/support/browser-session.ts). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** What the page records for the bench (`window.__bench`). */
 interface BenchRecord {
@@ -80,14 +75,6 @@ function recordKeystrokes(): void {
   });
 }
 
-/** The browser's cookies for the target's session (its Cookie header). */
-function sessionCookies(target: BenchTarget): { name: string; value: string; url: string }[] {
-  return target.cookie.split('; ').map((pair) => {
-    const eq = pair.indexOf('=');
-    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: target.baseUrl };
-  });
-}
-
 /** What the page recorded since the last call: the phase that just ended. */
 function phaseRecorder(page: Page): (name: string) => Promise<Phase> {
   let seen: BenchRecord = { longTasks: [], keystrokes: [] };
@@ -116,7 +103,7 @@ async function measureEditor(target: BenchTarget): Promise<Phase[]> {
   } finally {
     seed.close();
   }
-  const browser = await chromium.launch({ executablePath: findBinary('chromium') ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchBenchChromium();
   try {
     const context = await browser.newContext({ baseURL: target.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     context.setDefaultTimeout(60_000);
@@ -181,13 +168,11 @@ function report(phases: Phase[]): boolean {
     }),
     [`no task blocks the page for ${GOALS.longestTaskMs} ms or more, opening included (longest ${longest.toFixed(0)} ms)`, longest < GOALS.longestTaskMs],
   ];
-  console.log('\ngoals:');
-  for (const [text, ok] of goals) console.log(`  ${verdict(ok).padEnd(6)} ${text}`);
-  return goals.every(([, ok]) => ok);
+  return printGoals(goals);
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} is missing: build the web app first (npm run build:web)`);
+  assertWebBuilt();
   const started = Date.now();
   const target = await embedded();
   let allMet: boolean;

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { freePort } from '@quire/testing';
 import { ADMIN_PASSWORD } from './bench-targets';
 import { writeShowdocDatabase } from './showdoc-fixture';
-import { mb, verdict } from './bench-format';
+import { mb, printGoals } from './bench-format';
 
 /**
  * `npm run bench` (ShowDoc import part, issue 16): a generated ShowDoc database of 10,000 pages (ShowDoc's own
@@ -103,9 +103,8 @@ async function main(): Promise<void> {
       ],
       ['nothing failed', failedOf(first) + failedOf(again) === 0],
     ];
-    console.log('\ngoals:');
-    for (const [text, ok] of goals) console.log(`  ${verdict(ok).padEnd(6)} ${text}`);
-    console.log(`\nimport bench finished in ${((Date.now() - benchStarted) / 1000).toFixed(0)} s${goals.every(([, ok]) => ok) ? '' : ' — some goals were missed'}`);
+    const allMet = printGoals(goals);
+    console.log(`\nimport bench finished in ${((Date.now() - benchStarted) / 1000).toFixed(0)} s${allMet ? '' : ' — some goals were missed'}`);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
     // The secret key file the app made beside its DATA_DIR.

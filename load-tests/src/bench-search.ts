@@ -5,7 +5,7 @@ import { freePort } from '@quire/testing';
 import { cpuMs, LastingEmbedded, login, residentBytes } from './bench-targets';
 import { SeedClient, prose } from './content-seed';
 import { concurrent, percentiles, pool, type ConcurrentResult } from './http-measure';
-import { fileSize, form, mb, verdict } from './bench-format';
+import { fileSize, form, mb, printGoals } from './bench-format';
 
 /**
  * `npm run bench` (search part, issue 15): the embedded process with 100,000 generated pages of
@@ -287,9 +287,8 @@ async function main(): Promise<void> {
       ...saves.map((s): [string, boolean] => [`page/save with indexing ≥ ${GOALS.savesPerSecond}/s with ${s.clients} clients: ${s.rps.toFixed(0)}/s`, s.rps >= GOALS.savesPerSecond]),
       ['no errors', saves.every((s) => s.errors === 0)],
     ];
-    console.log('\ngoals:');
-    for (const [text, ok] of goals) console.log(`  ${verdict(ok).padEnd(6)} ${text}`);
-    console.log(`\nsearch bench finished in ${((Date.now() - benchStarted) / 1000).toFixed(0)} s${goals.every(([, ok]) => ok) ? '' : ' — some goals were missed'}`);
+    const allMet = printGoals(goals);
+    console.log(`\nsearch bench finished in ${((Date.now() - benchStarted) / 1000).toFixed(0)} s${allMet ? '' : ' — some goals were missed'}`);
   } finally {
     await server.dispose();
   }

@@ -4,7 +4,7 @@ import { freePort } from '@quire/testing';
 import { cpuMs, LastingEmbedded, login, residentBytes } from './bench-targets';
 import { SeedClient, prose } from './content-seed';
 import { concurrent, pool, type ConcurrentResult } from './http-measure';
-import { fileSize, form, mb, verdict } from './bench-format';
+import { fileSize, form, mb, printGoals } from './bench-format';
 
 /**
  * `npm run bench` (storage part, issue 25): the embedded process on its SQLite database holding
@@ -209,9 +209,8 @@ async function main(): Promise<void> {
         .map((r): [string, boolean] => [`durable page/save ≥ ${GOALS.savesPerSecond}/s with ${r.connections} clients: ${r.rps.toFixed(0)}/s`, r.rps >= GOALS.savesPerSecond]),
       ['no errors', rows.every((r) => r.errors === 0)],
     ];
-    console.log('\ngoals:');
-    for (const [text, ok] of goals) console.log(`  ${verdict(ok).padEnd(6)} ${text}`);
-    console.log(`\nstorage bench finished in ${((Date.now() - benchStarted) / 1000).toFixed(0)} s${goals.every(([, ok]) => ok) ? '' : ' — some goals were missed'}`);
+    const allMet = printGoals(goals);
+    console.log(`\nstorage bench finished in ${((Date.now() - benchStarted) / 1000).toFixed(0)} s${allMet ? '' : ' — some goals were missed'}`);
   } finally {
     await server.dispose();
   }

@@ -1,7 +1,7 @@
 import { bareExpress, distributed, embedded, type BenchTarget } from './bench-targets';
 import { GOALS, HISTORY_PAGES, HISTORY_VERSIONS, runContentBench, type ContentReport } from './content-bench';
 import { concurrent, sequential, type ConcurrentResult, type SequentialResult } from './http-measure';
-import { mb, verdict } from './bench-format';
+import { mb, printGoals } from './bench-format';
 
 /**
  * `npm run bench`:
@@ -84,9 +84,7 @@ function printContent(report: ContentReport): boolean {
     [`RSS < ${mb(GOALS.rssBytes)} holding the data at rest: ${mb(report.rssAtRest)} (peak under the write burst ${mb(report.rssPeakSeeding)})`, report.rssAtRest < GOALS.rssBytes],
     ['no errors', report.rows.every((r) => r.quire.errors + r.bare.errors === 0)],
   ];
-  console.log('\ngoals:');
-  for (const [text, ok] of goals) console.log(`  ${verdict(ok).padEnd(6)} ${text}`);
-  return goals.every(([, ok]) => ok);
+  return printGoals(goals);
 }
 
 async function main(): Promise<void> {

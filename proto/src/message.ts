@@ -78,6 +78,12 @@ export interface Reply<T = unknown> {
   session?: { set: string; maxAgeSeconds: number } | { clear: true };
   /** Stream a stored file out of BlobStorage (downloads); the bytes never cross the transport. */
   blob?: BlobBody;
+  /**
+   * An opaque tag of everything the answer was built from (cache versions, the caller's rights, the
+   * parameters): equal tags, equal answers. The gateway sends it as the ETag and answers a GET that
+   * already holds it with 304.
+   */
+  version?: string;
 }
 
 export interface BlobBody {
@@ -89,9 +95,9 @@ export interface BlobBody {
 }
 
 export const Reply = {
-  /** `text` must be the JSON of a `T`; see `spliceJson` to build it from parts. */
-  json<T>(text: string): Reply<T> {
-    return { $reply: true, json: text };
+  /** `text` must be the JSON of a `T`; see `spliceJson` to build it from parts. `version`: see `Reply.version`. */
+  json<T>(text: string, version?: string): Reply<T> {
+    return version === undefined ? { $reply: true, json: text } : { $reply: true, json: text, version };
   },
   raw(contentType: string, bytes: Buffer, filename?: string): Reply<never> {
     return { $reply: true, raw: { contentType, base64: bytes.toString('base64'), filename } };

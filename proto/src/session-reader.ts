@@ -1,4 +1,5 @@
-import { decodeSession, type SessionRecord, sessionKey } from './session';
+import { type Language, languageOfTag } from './language';
+import { decodeSession, type SessionRecord, sessionKey, sessionLanguageKey } from './session';
 
 /**
  * The one KeyValueStore operation reading a session takes. proto imports no platform code (the
@@ -12,6 +13,8 @@ export interface SessionStoreReads {
 export interface SessionRead {
   /** The live session; null when the hash names none (never started, ended, or expired: the store's TTL drops it). */
   session: SessionRecord | null;
+  /** The language setting of the session's user; undefined without a session or a setting. */
+  language: Language | undefined;
   /** The values of the keys read alongside, in their order (null where a key is missing). */
   alongside: (string | null)[];
 }
@@ -27,8 +30,10 @@ export class SessionReader {
 
   /** The session behind `tokenHash` (none without one), and the values of `alongside`, read in one round trip. */
   async read(tokenHash: string | undefined, alongside: readonly string[] = []): Promise<SessionRead> {
-    const values = await this.store.getMany(tokenHash ? [...alongside, sessionKey(tokenHash)] : [...alongside]);
+    const values = await this.store.getMany(tokenHash ? [...alongside, sessionKey(tokenHash), sessionLanguageKey(tokenHash)] : [...alongside]);
+    const language = tokenHash ? values.pop() : null;
     const stored = tokenHash ? values.pop() : null;
-    return { session: stored ? decodeSession(stored) : null, alongside: values };
+    const session = stored ? decodeSession(stored) : null;
+    return { session, language: session ? languageOfTag(language) : undefined, alongside: values };
   }
 }

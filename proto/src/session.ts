@@ -23,6 +23,13 @@ export const CLIENT_COOKIE = 'quire_client';
 
 /** The session's key: by the SHA-256 of its token (hex), so the store never holds a token that works. */
 export const sessionKey = (tokenHash: string) => `session-sha256:${tokenHash}`;
+/**
+ * The user's language setting (`user/updateInfo`) beside each of their sessions, with the session's lifetime,
+ * so that the gateway reads it in the same round trip as the session. A key of its own, not a field of the
+ * record: auth updates it when the setting changes, and a write racing a logout can then leave at most a
+ * stray language behind, never bring an ended session back. Absent when the user has no setting.
+ */
+export const sessionLanguageKey = (tokenHash: string) => `session-language:${tokenHash}`;
 /** The set (KeyValueStore.addToSet) of a user's token hashes, so logout and password changes can end them all. */
 export const userSessionsKey = (uid: number) => `user-sessions:${uid}`;
 /** Keys written before tokens were hashed (`session:<token>`, the set `user-session-set:<uid>` of tokens): converted at boot. */

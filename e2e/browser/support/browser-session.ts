@@ -67,12 +67,16 @@ export class BrowserVisitor {
     page.on('pageerror', (error) => this.pageErrors.push(error.message));
   }
 
-  static async open(browser: Browser, baseUrl: string, viewport: ViewportName, label: string): Promise<BrowserVisitor> {
+  /**
+   * `locale` is the browser's language (navigator.languages, Accept-Language). By default one the app does
+   * not speak, so that the server's LANGUAGE decides as a test sets it; language tests choose `en-US` or `zh-CN`.
+   */
+  static async open(browser: Browser, baseUrl: string, viewport: ViewportName, label: string, options: { locale?: string } = {}): Promise<BrowserVisitor> {
     // Screenshots of an earlier run with the same label would mix with this run's.
     if (fs.existsSync(SCREENSHOT_DIR)) {
       for (const file of fs.readdirSync(SCREENSHOT_DIR)) if (file.startsWith(`${label}-${viewport}-`)) fs.rmSync(path.join(SCREENSHOT_DIR, file));
     }
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport], locale: 'en-US' });
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport], locale: options.locale ?? 'fr-FR' });
     context.setDefaultTimeout(10_000);
     // Both ways: the event (with its directive) and chromium's console line, for every page of the context.
     await context.exposeBinding('__quireCspViolation', (_source, text: string) => cspViolations.push(`${label}: ${text}`));

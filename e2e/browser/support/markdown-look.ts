@@ -21,6 +21,7 @@ export const LOOK_MARKDOWN = [
   'Read [the guide](https://example.com/guide) first.',
   '',
   '```js',
+  '// the answer',
   'const answer = 42;',
   '```',
   '',
@@ -44,6 +45,10 @@ export interface MarkdownLook {
   linkColor: string;
   /** WCAG contrast of the link against the background it sits on. */
   linkContrast: number;
+  /** WCAG contrast of a code comment against the code block's background. */
+  commentContrast: number;
+  /** The table's frame and the code block (not the diagram): regions the keyboard reaches (tabindex 0) and a screen reader names. */
+  scrollRegions: number;
   /** The diagram's arrow line and the arrow head against the background they sit on. */
   arrowContrast: number;
   arrowHeadContrast: number;
@@ -52,6 +57,7 @@ export interface MarkdownLook {
 /** Waits until LOOK_MARKDOWN is fully drawn inside `scope` (highlighted code, the diagram), then reads its look. */
 export async function readMarkdownLook(scope: Locator): Promise<MarkdownLook> {
   await scope.locator('pre code .hljs-keyword', { hasText: 'const' }).waitFor();
+  await scope.locator('pre code .hljs-comment').waitFor();
   // A vertical arrow has no width: attached, not "visible".
   await scope.locator('.bytemd-mermaid svg .flowchart-link').first().waitFor({ state: 'attached' });
   return scope.evaluate((root) => {
@@ -99,6 +105,10 @@ export async function readMarkdownLook(scope: Locator): Promise<MarkdownLook> {
       quoteColor: quote.color,
       linkColor: getComputedStyle(link).color,
       linkContrast: contrast(getComputedStyle(link).color, backgroundOf(link)),
+      commentContrast: contrast(style('pre code .hljs-comment').color, backgroundOf(root.querySelector('pre code .hljs-comment'))),
+      scrollRegions: [...root.querySelectorAll<HTMLElement>('[role="region"]')].filter(
+        (region) => region.tabIndex === 0 && Boolean(region.getAttribute('aria-label')) && (region.tagName === 'PRE' || region.querySelector(':scope > table')),
+      ).length,
       arrowContrast: contrast(getComputedStyle(arrow).stroke, backgroundOf(root)),
       arrowHeadContrast: contrast(getComputedStyle(head).fill, backgroundOf(root)),
     };
@@ -113,6 +123,8 @@ export function expectReadableLook(look: MarkdownLook): void {
   expect(look.checkboxes).toBe(2);
   expect(look.quoteBorder).toMatch(/^4px solid rgb/);
   expect(look.linkContrast).toBeGreaterThanOrEqual(4.5);
+  expect(look.commentContrast).toBeGreaterThanOrEqual(4.5);
+  expect(look.scrollRegions).toBe(2);
   expect(look.arrowContrast).toBeGreaterThanOrEqual(3);
   expect(look.arrowHeadContrast).toBeGreaterThanOrEqual(3);
 }

@@ -4,6 +4,7 @@ import { findRoute, SESSION_COOKIE, type Reply } from '@quire/proto';
 import { BlobSender } from '../download/blob-sender';
 import { clearCookie, writeCookie } from '../http/cookies';
 import { sendData, sendJsonData } from '../http/envelope';
+import { answerIfNotModified } from '../http/revalidation';
 import { EditorMdReplies } from '../upload/editor-md-replies';
 import { ApiService, type ApiCall } from './api.service';
 
@@ -28,7 +29,7 @@ export class ApiController {
       if (reply.data !== undefined) this.editorMd.success(res, reply.data);
       else await this.send(req, res, call, reply);
     } catch (error) {
-      this.editorMd.failure(res, error);
+      this.editorMd.failure(req, res, error);
     }
   }
 
@@ -36,6 +37,7 @@ export class ApiController {
     // A call an explicit token authenticated leaves the browser's own session cookie alone.
     if (reply.session && 'set' in reply.session && !call.explicit) writeCookie(req, res, SESSION_COOKIE, reply.session.set, reply.session.maxAgeSeconds);
     if (reply.session && 'clear' in reply.session && !call.explicit) clearCookie(req, res, SESSION_COOKIE);
+    if (reply.version !== undefined && answerIfNotModified(req, res, reply.version)) return;
     if (reply.empty) {
       res.status(200).end();
     } else if (reply.json !== undefined) {

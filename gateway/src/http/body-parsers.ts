@@ -5,6 +5,7 @@ import busboy from 'busboy';
 import { AppError, ErrorCode, translate, type Language } from '@quire/proto';
 import { uploadRuleForPath } from '../upload/upload-route';
 import { sendError } from './envelope';
+import { requestLanguage } from './request-language';
 
 /** Largest form or JSON body (a page's Markdown travels this way). */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -154,9 +155,9 @@ function bodyErrorStatus(error: AppError): number {
  * Answers a body no parser could read: the envelope with 400, 413 or 415, or, on editor.md's
  * upload route, `{success: 0, message}` with 200, as every other failure there (EditorMdReplies).
  */
-export function sendBodyError(req: Request, res: Response, error: unknown, language: Language): void {
+export function sendBodyError(req: Request, res: Response, error: unknown, serverDefault: Language): void {
   const appError = bodyErrorToAppError(error);
-  const message = translate(appError.key, language, appError.params);
+  const message = translate(appError.key, requestLanguage(req, serverDefault), appError.params);
   if (uploadRuleForPath(req.path)?.editorMd) {
     if (!res.headersSent) res.status(200).json({ success: 0, message });
     return;

@@ -4,6 +4,7 @@ import type { QuireConfig } from '@quire/config';
 import { QUIRE_CONFIG, RpcErrorFilter } from '@quire/platform';
 import { AppError, ErrorCode, translate } from '@quire/proto';
 import { sendError } from './envelope';
+import { requestLanguage } from './request-language';
 
 const HTTP_STATUS: Partial<Record<number, number>> = {
   [ErrorCode.BadRequest]: 400,
@@ -16,7 +17,7 @@ const HTTP_STATUS: Partial<Record<number, number>> = {
 
 /**
  * The one place errors become the envelope `{error_code, error_message}`, in the
- * server's language. Nothing else of an error (text, stack) leaves the server.
+ * request's language (requestLanguage). Nothing else of an error (text, stack) leaves the server.
  */
 @Catch()
 export class EnvelopeExceptionFilter implements ExceptionFilter {
@@ -34,7 +35,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const error = this.toAppError(exception, req);
     if (error.code === ErrorCode.WriteByGet) res.setHeader('Allow', 'POST');
-    sendError(res, error.code, translate(error.key, this.config.language, error.params), HTTP_STATUS[error.code] ?? 200);
+    sendError(res, error.code, translate(error.key, requestLanguage(req, this.config.language), error.params), HTTP_STATUS[error.code] ?? 200);
     return undefined;
   }
 

@@ -12,7 +12,8 @@ const MALFORMED = { status: 400, reason: 'it is not well-formed HTTP (framing, C
 /**
  * Requests Node's HTTP parser cannot read (broken chunked encoding, a Content-Length that is no
  * number or beside Transfer-Encoding, headers over 16 KB) never reach express: Node answers them
- * with a bare 400. Here they get the envelope too, then the connection closes. Nothing is written
+ * with a bare 400. Here they get the envelope too, in the server's language (no request was read to
+ * choose another), then the connection closes. Nothing is written
  * into a connection that has already started an answer, or that the client has reset.
  */
 export function answerUnreadableRequests(server: Server, language: Language): void {

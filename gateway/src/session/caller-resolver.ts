@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { hashSecret, KeyValueStore } from '@quire/platform';
 import { CACHE_VERSION_KEYS, CLIENT_COOKIE, SESSION_COOKIE, SessionReader, anonymousCaller, type CacheVersions, type Caller, type WireParams } from '@quire/proto';
 import { readCookie, writeCookie } from '../http/cookies';
+import { noteUserLanguage } from '../http/request-language';
 import { explicitToken } from './explicit-token';
 
 const CLIENT_ID_PATTERN = /^[a-f0-9]{32}$/;
@@ -36,9 +37,11 @@ export class CallerResolver {
     const token = this.token(req, params);
     // Sessions are stored by their token's hash; the caller carries the hash, the token stays here.
     const tokenHash = token ? hashSecret(token) : undefined;
-    const { session, alongside } = await this.sessions.read(tokenHash, CACHE_VERSION_KEYS);
+    const { session, language, alongside } = await this.sessions.read(tokenHash, CACHE_VERSION_KEYS);
     const versions: CacheVersions = Object.fromEntries(CACHE_VERSION_KEYS.map((key, i) => [key, alongside[i]]));
     if (!session) return { caller, versions };
+    // The user's language setting, read with the session: the answer's messages follow it (requestLanguage).
+    noteUserLanguage(req, language);
     return { caller: { ...caller, uid: session.uid, username: session.username, groupid: session.groupid, token: tokenHash }, versions };
   }
 

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { QuireConfig } from '@quire/config';
 import { QUIRE_CONFIG } from '@quire/platform';
 import { AppError, ErrorCode, translate } from '@quire/proto';
+import { requestLanguage } from '../http/request-language';
 
 /**
  * editor.md's upload protocol: the service's `{success: 1, url}` as the body itself, and every
@@ -19,7 +20,7 @@ export class EditorMdReplies {
     res.status(200).json(data);
   }
 
-  failure(res: Response, error: unknown): void {
+  failure(req: Request, res: Response, error: unknown): void {
     if (res.headersSent) return;
     let appError: AppError;
     if (error instanceof AppError) {
@@ -28,6 +29,6 @@ export class EditorMdReplies {
       this.logger.error(`Upload failed: ${(error as Error)?.stack ?? String(error)}`);
       appError = new AppError(ErrorCode.Failed, 'internal_error');
     }
-    res.status(200).json({ success: 0, message: translate(appError.key, this.config.language, appError.params) });
+    res.status(200).json({ success: 0, message: translate(appError.key, requestLanguage(req, this.config.language), appError.params) });
   }
 }

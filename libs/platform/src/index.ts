@@ -42,6 +42,7 @@ export * from './run-service';
 export * from './heap-tuning';
 export * from './cache/versioned-cache';
 export * from './cache/version-token';
+export * from './cache/reply-version';
 export * from './secrets/secret-hash';
 export * from './secrets/secret-cipher';
 export * from './secrets/secret-key-file';

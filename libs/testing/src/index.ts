@@ -6,6 +6,7 @@ export * from './containers';
 export * from './settles';
 export * from './s3-server';
 export * from './api-client';
+export * from './raw-http';
 export * from './smtp-capture';
 export * from './quire-process';
 export * from './context-app';

@@ -58,8 +58,28 @@ export const RegisterUserSchema = z.object({
 });
 export type RegisterUserDto = z.output<typeof RegisterUserSchema>;
 
+/** A user's language setting: '' (none: the browser's language decides), `en` or `zh-cn`; case-insensitive, `en-us` reads as `en`. */
+export const UserLanguages = ['', 'en', 'zh-cn'] as const;
+export type UserLanguage = (typeof UserLanguages)[number];
+
+/**
+ * `user/updateInfo`: the name, and (Quire) the language setting. A parameter that is not sent leaves its
+ * field as it is, so the settings screen saves the language alone.
+ */
 export const UpdateUserInfoSchema = z.object({
-  name: text().pipe(z.string().max(64)),
+  name: z.preprocess((v) => (v === undefined || v === null ? undefined : v), text().pipe(z.string().max(64)).optional()),
+  language: z
+    .preprocess(
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .trim()
+              .toLowerCase()
+              .replace(/^en-us$/, 'en')
+          : v,
+      z.enum(UserLanguages, { error: 'param_not_one_of' }),
+    )
+    .optional(),
 });
 export type UpdateUserInfoDto = z.output<typeof UpdateUserInfoSchema>;
 
@@ -128,6 +148,8 @@ export interface LoggedInUser {
   email: string;
   email_verify: number;
   user_token: string;
+  /** Quire: the user's language setting, as in `user/info`. */
+  language: UserLanguage;
 }
 
 /**
@@ -148,6 +170,8 @@ export interface UserInfo {
   reg_time: number;
   /** Unix seconds; 0 before the first login. */
   last_login_time: number;
+  /** Quire: the user's language setting, '' when none (the browser's language decides, then the server's `LANGUAGE`). */
+  language: UserLanguage;
 }
 
 /** `user/allUser` entries: `value` for the [ERA] autocomplete, the rest for [HEAD] clients. */

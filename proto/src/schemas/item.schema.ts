@@ -145,8 +145,11 @@ export type SinglePageItemInfo = ItemInfoHead & {
   menu: { pages: PageRow | null };
 } & ItemInfoRights;
 
-/** A regular item's info comes as JSON text (its menu is spliced in as the page service cached it). */
-export type ItemInfoReply = SinglePageItemInfo | Reply<RegularItemInfo>;
+/**
+ * Item info comes as JSON text (a regular item's menu is spliced in as the page service cached it),
+ * with its version (the gateway's ETag) unless a keyword search shaped it.
+ */
+export type ItemInfoReply = Reply<SinglePageItemInfo> | Reply<RegularItemInfo>;
 
 export const UpdateItemSchema = z.object({
   item_id: id(),

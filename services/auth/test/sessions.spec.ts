@@ -1,6 +1,19 @@
 import * as fs from 'node:fs';
 import { hashSecret, KeyValueStore } from '@quire/platform';
-import { AppError, type Caller, captchaKey, type LoggedInUser, type Reply, type SessionRecord, sessionKey, Subject, type UserInfo, userSessionsKey } from '@quire/proto';
+import {
+  AppError,
+  type Caller,
+  captchaKey,
+  type LoggedInUser,
+  type Reply,
+  type SessionRecord,
+  SessionReader,
+  sessionKey,
+  sessionLanguageKey,
+  Subject,
+  type UserInfo,
+  userSessionsKey,
+} from '@quire/proto';
 import { type ContextApp, createContextApp, databaseText, testCaller } from '@quire/testing';
 import { AuthModule } from '../src/auth.module';
 
@@ -44,6 +57,30 @@ describe('auth sessions', () => {
     kv = ctx.app.get(KeyValueStore);
   });
   afterAll(() => ctx.close());
+
+  it("keeps the user's language beside each live session for the gateway, and never brings an ended session back with it", async () => {
+    const username = await newUser('lang-pass');
+    const kept = await login(username, 'lang-pass');
+    const ended = await login(username, 'lang-pass');
+    const reader = new SessionReader(kv);
+    expect((await reader.read(kept.hash)).language).toBeUndefined();
+    await send(Subject.AuthUserLogout, ended.caller);
+
+    await send(Subject.AuthUserUpdateInfo, kept.caller, { language: 'zh-cn' });
+
+    expect(await reader.read(kept.hash)).toMatchObject({ session: { uid: kept.user.uid }, language: 'zh-cn' });
+    expect(await kv.ttl(sessionLanguageKey(kept.hash))).toBeGreaterThan(89 * 24 * 3600);
+    expect(await reader.read(ended.hash)).toMatchObject({ session: null, language: undefined });
+    expect(await kv.get(sessionLanguageKey(ended.hash))).toBeNull();
+    // A new session starts with the setting; no setting again removes it from every session.
+    const later = await login(username, 'lang-pass');
+    expect(later.user.language).toBe('zh-cn');
+    expect((await reader.read(later.hash)).language).toBe('zh-cn');
+    await send(Subject.AuthUserUpdateInfo, later.caller, { language: '' });
+    expect((await reader.read(kept.hash)).language).toBeUndefined();
+    expect((await reader.read(later.hash)).language).toBeUndefined();
+    expect((await send<UserInfo>(Subject.AuthUserInfo, later.caller)).language).toBe('');
+  });
 
   it('login stores the session the gateway resolves, for 90 days, under the hash of its token, and lists the hash under the user', async () => {
     const username = await newUser('login-pass');

@@ -7,6 +7,7 @@ import { ApiKeyController } from './api-key/api-key.controller';
 import { ApiKeyService } from './api-key/api-key.service';
 import { ItemTokenRepository } from './api-key/item-token.repository';
 import { AuthClient } from './clients/auth.client';
+import { ContentVersion } from './clients/content-version';
 import { NoticeClient } from './clients/notice.client';
 import { NoticeVersion } from './clients/notice-version';
 import { PageClient } from './clients/page.client';
@@ -39,6 +40,7 @@ import { SearchChanges } from './search/search-changes';
   controllers: [ItemController, AccessController, MemberController, ApiKeyController, OpenApiController, MaintenanceController, ItemImportController, ...ItemAdminControllers],
   providers: [
     AccessVersion,
+    ContentVersion,
     NoticeVersion,
     ItemRepository,
     ItemSortRepository,

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { configureApiClient } from '../lib/api-client';
+import { preloadItemView, preloadPage, preloadSharedPage } from './route-data';
 import { RootLayout, RootFallback, RouteError } from './routes/root-layout';
 
 type RouteModule = { default: ComponentType };
@@ -27,8 +28,8 @@ export const router = createBrowserRouter([
       { path: paths.itemPassword.path, lazy: lazy(() => import('./routes/item/item-password')) },
       { path: paths.itemExport.path, lazy: lazy(() => import('./routes/item/item-export')) },
       { path: paths.itemSetting.path, lazy: lazy(() => import('./routes/item/item-setting')) },
-      { path: paths.page.path, lazy: lazy(() => import('./routes/page/page-view')) },
-      { path: paths.sharedPage.path, lazy: lazy(() => import('./routes/page/shared-page')) },
+      { path: paths.page.path, loader: preloadPage, lazy: lazy(() => import('./routes/page/page-view')) },
+      { path: paths.sharedPage.path, loader: preloadSharedPage, lazy: lazy(() => import('./routes/page/shared-page')) },
       { path: paths.pageEdit.path, lazy: lazy(() => import('./routes/page/page-edit')) },
       { path: paths.pageDiff.path, lazy: lazy(() => import('./routes/page/page-diff')) },
       { path: paths.catalog.path, lazy: lazy(() => import('./routes/catalog/catalog-index')) },
@@ -38,7 +39,7 @@ export const router = createBrowserRouter([
       { path: paths.teamIndex.path, lazy: lazy(() => import('./routes/team/team-index')) },
       { path: paths.teamMember.path, lazy: lazy(() => import('./routes/team/team-member')) },
       { path: paths.teamItem.path, lazy: lazy(() => import('./routes/team/team-item')) },
-      { path: paths.itemView.path, lazy: lazy(() => import('./routes/item/item-view')) },
+      { path: paths.itemView.path, loader: preloadItemView, lazy: lazy(() => import('./routes/item/item-view')) },
       { path: '*', lazy: lazy(() => import('./routes/not-found')) },
     ],
   },

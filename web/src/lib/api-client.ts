@@ -30,6 +30,17 @@ export interface RequestOptions {
   alert?: boolean;
   /** Block the screen with the loading overlay while the call runs. */
   loading?: boolean;
+  /**
+   * `GET` (params in the query string) for a read whose answer carries an ETag (item/info,
+   * page/info): the browser keeps it and revalidates it itself, a 304 moving a few hundred bytes.
+   * Default `POST` (form-encoded body).
+   */
+  method?: 'GET' | 'POST';
+  /**
+   * A read started ahead of its screen (lib/early-request.ts): a failure neither logs, alerts nor
+   * redirects; the screen then asks again, and that call does.
+   */
+  quiet?: boolean;
 }
 
 interface Envelope<T> {
@@ -71,11 +82,15 @@ function toSearchParams(params: ApiParams): URLSearchParams {
   return search;
 }
 
-/** Every call is a POST: the server refuses a GET on any call that changes data (docs/compatibility.md). */
-async function send(path: string, params: ApiParams): Promise<Response> {
+/**
+ * A POST unless the call asks for GET: the server refuses a GET on any call that changes data
+ * (docs/compatibility.md); reads answer both.
+ */
+async function send(path: string, params: ApiParams, method: 'GET' | 'POST'): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), limits.httpTimeoutMs);
   try {
+    if (method === 'GET') return await fetch(apiUrl(path, params), { credentials: 'same-origin', signal: controller.signal });
     return await fetch(`${env.apiBase}/${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
@@ -101,6 +116,7 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> 
 
 /** Applies SPEC §8 to a failed reply: redirect to login or to the item password, else an alert. */
 function handleFailure(path: string, params: ApiParams, code: number, message: string, options: RequestOptions): void {
+  if (options.quiet) return;
   const here = currentLocation();
   if (code === ErrorCode.NotLoggedIn && params.redirect_login !== 'false' && params.redirect_login !== false) {
     if (window.location.pathname !== paths.login.path) navigate(paths.login.getHref(here));
@@ -118,10 +134,10 @@ function handleFailure(path: string, params: ApiParams, code: number, message: s
 async function request<T>(path: string, params: ApiParams, options: RequestOptions): Promise<T> {
   let response: Response;
   try {
-    response = await send(path, params);
+    response = await send(path, params, options.method ?? 'POST');
   } catch (error) {
     // SPEC §8: network errors are logged only; the screen stays as it is.
-    console.error(`[api] ${path}: network error`, error);
+    if (!options.quiet) console.error(`[api] ${path}: network error`, error);
     throw new ApiError(0, i18n.t('Network error, please try again later'), true);
   }
   const envelope = await readEnvelope<T>(response);
@@ -138,7 +154,7 @@ async function request<T>(path: string, params: ApiParams, options: RequestOptio
   return envelope.data as T;
 }
 
-/** Calls `/api/<path>` with a form-encoded body and returns the envelope's `data`. */
+/** Calls `/api/<path>` with a form-encoded body (or a query string: `options.method`) and returns the envelope's `data`. */
 export function apiRequest<T>(path: string, params: ApiParams = {}, options: RequestOptions = {}): Promise<T> {
   const work = request<T>(path, params, options);
   return options.loading ? withLoading(work) : work;

@@ -1,19 +1,19 @@
+import type { Language } from '@quire/proto';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './locales/en';
-import { zhCN } from './locales/zh-cn';
 
-/** The server's LANGUAGE setting (`zh-cn` or `en`) mapped to a resource name. */
-export type ServerLanguage = 'en' | 'zh-cn';
+/** A language by its API name (the server's `LANGUAGE`, a user's setting): `en` or `zh-cn`. */
+export type { Language };
 
-export const resources = {
-  en: { translation: en },
-  'zh-CN': { translation: zhCN },
-} as const;
+/** Each language's resource name in i18next (and the `lang` of the page). */
+const RESOURCE_NAMES: Record<Language, string> = { en: 'en', 'zh-cn': 'zh-CN' };
 
-// English sentences are the keys: no key or namespace separators.
+// English sentences are the keys: no key or namespace separators. English is the fallback and ships
+// with the app; the Chinese core labels load when first needed (loadResources), in a chunk of their own.
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { en: { translation: en } },
+  partialBundledLanguages: true,
   lng: 'en',
   fallbackLng: 'en',
   keySeparator: false,
@@ -22,6 +22,17 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   returnNull: false,
 });
+
+let chinese: Promise<void> | undefined;
+
+/** The core labels of `language`: English is there from the start, Chinese is fetched once. */
+export function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en') return Promise.resolve();
+  chinese ??= import('./locales/zh-cn').then(({ zhCN }) => {
+    i18n.addResourceBundle('zh-CN', 'translation', zhCN, true, false);
+  });
+  return chinese;
+}
 
 /** The labels of one lazily loaded area (editor, settings, teams, admin): `en` and `zhCN` on the same keys. */
 export interface AreaLabels {
@@ -38,11 +49,15 @@ export function addLabels(labels: AreaLabels): void {
   i18n.addResourceBundle('zh-CN', 'translation', labels.zhCN, true, false);
 }
 
-/** SPEC §1: labels follow the server configuration, not the browser. */
-export function applyServerLanguage(language: string | undefined): void {
-  const lng = language?.toLowerCase() === 'zh-cn' ? 'zh-CN' : 'en';
-  if (i18n.language !== lng) void i18n.changeLanguage(lng);
-  document.documentElement.lang = lng;
+/**
+ * Shows the app in `language`, once loadLanguage has loaded its labels: every mounted screen re-renders
+ * in it (react-i18next listens to the change); the page's `lang` follows. Which language that is,
+ * lib/language.ts decides.
+ */
+export function showLanguage(language: Language): void {
+  const name = RESOURCE_NAMES[language];
+  if (i18n.language !== name) void i18n.changeLanguage(name);
+  document.documentElement.lang = name;
 }
 
 export default i18n;

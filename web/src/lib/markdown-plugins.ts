@@ -5,6 +5,7 @@ import mediumZoom from '@bytemd/plugin-medium-zoom';
 import mermaid from '@bytemd/plugin-mermaid';
 import { displayMath } from './display-math';
 import { highlightCodeBlocks } from './highlight-code';
+import { scrollRegions } from './scroll-regions';
 import { taskListLabels } from './task-list-labels';
 import type { ThemeName } from './theme';
 
@@ -81,8 +82,8 @@ function themedMermaid(theme: ThemeName): BytemdPlugin {
 /**
  * The plugins of the reader and the editor's preview alike: GFM tables and task lists, code
  * highlighting, math (`$$…$$` alone on a line displayed), Mermaid, image zoom. highlight.js grammars, KaTeX and Mermaid load on
- * demand, when a page uses them.
+ * demand, when a page uses them. Tables and code blocks (those left once Mermaid has taken its own) scroll by keyboard too.
  */
 export function markdownPlugins(theme: ThemeName): BytemdPlugin[] {
-  return [gfm(), taskListLabels(), highlight(), mathOnce(), displayMath(), themedMermaid(theme), mediumZoom()];
+  return [gfm(), taskListLabels(), highlight(), mathOnce(), displayMath(), themedMermaid(theme), scrollRegions(), mediumZoom()];
 }

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { hashSecret, KeyValueStore } from '@quire/platform';
-import { decodeSession, encodeSession, SESSION_TTL_SECONDS, type SessionRecord, sessionKey, userSessionsKey } from '@quire/proto';
+import { decodeSession, encodeSession, type Language, SESSION_TTL_SECONDS, type SessionRecord, sessionKey, sessionLanguageKey, userSessionsKey } from '@quire/proto';
 
 export interface SessionUser {
   uid: number;
   username: string;
   groupid: number;
+  /** The user's language setting; '' or absent when none. */
+  language?: Language | '';
 }
 
 /**
@@ -31,6 +33,7 @@ export class SessionService {
       groupid: user.groupid,
       createdAt: Math.floor(Date.now() / 1000),
     };
+    if (user.language) await this.kv.set(sessionLanguageKey(hash), user.language, SESSION_TTL_SECONDS);
     await this.kv.set(sessionKey(hash), encodeSession(record), SESSION_TTL_SECONDS);
     await this.kv.addToSet(userSessionsKey(user.uid), [hash], SESSION_TTL_SECONDS);
     await this.forgetExpired(user.uid);
@@ -48,14 +51,31 @@ export class SessionService {
     if (!tokenHash) return;
     const record = await this.resolve(tokenHash);
     await this.kv.delete(sessionKey(tokenHash));
+    await this.kv.delete(sessionLanguageKey(tokenHash));
     if (record) await this.kv.removeFromSet(userSessionsKey(record.uid), [tokenHash]);
   }
 
   /** Ends every session of the user except the one whose hash is `keep` (the caller's own, when it carried one). */
   async endOthers(uid: number, keep?: string): Promise<void> {
     const others = (await this.kv.setMembers(userSessionsKey(uid))).filter((hash) => hash !== keep);
-    await Promise.all(others.map((hash) => this.kv.delete(sessionKey(hash))));
+    await Promise.all(others.flatMap((hash) => [this.kv.delete(sessionKey(hash)), this.kv.delete(sessionLanguageKey(hash))]));
     await this.kv.removeFromSet(userSessionsKey(uid), others);
+  }
+
+  /**
+   * Puts a changed language setting beside every live session of the user ('' removes it), for the time
+   * the session has left, so the gateway words the user's next answers in it on every device.
+   */
+  async setLanguage(uid: number, language: Language | ''): Promise<void> {
+    const hashes = await this.kv.setMembers(userSessionsKey(uid));
+    await Promise.all(
+      hashes.map(async (hash) => {
+        if (!language) return this.kv.delete(sessionLanguageKey(hash));
+        const ttl = await this.kv.ttl(sessionKey(hash));
+        // Ended or expired: nothing to follow. (One ending meanwhile leaves a language key that names no session.)
+        if (ttl > 0) await this.kv.set(sessionLanguageKey(hash), language, ttl);
+      }),
+    );
   }
 
   /** Drops hashes whose session expired from the user's set, so it does not grow with every login. */

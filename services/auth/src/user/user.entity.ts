@@ -1,4 +1,4 @@
-import type { UserInfo } from '@quire/proto';
+import type { UserInfo, UserLanguage } from '@quire/proto';
 
 /** Group ids of `users.groupid` (contract §18). */
 export const UserGroup = {
@@ -8,8 +8,10 @@ export const UserGroup = {
 export type UserGroup = (typeof UserGroup)[keyof typeof UserGroup];
 
 /** A stored user: what `user/info` shows, and the password hash, which never leaves the auth service. */
-export interface UserEntity extends UserInfo {
+export interface UserEntity extends Omit<UserInfo, 'language'> {
   groupid: UserGroup;
+  /** The language setting; absent on users who never chose one (as '' in `user/info`). */
+  language?: UserLanguage;
   /**
    * An argon2id PHC string, or a hash a ShowDoc import brought (bcrypt `$2y$…`, or
    * `showdoc-md5$…`), which the first successful login replaces with argon2id.

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Collection, DocumentStore } from '@quire/platform';
-import { containsText } from '@quire/proto';
+import { containsText, type UserLanguage } from '@quire/proto';
 import type { UserEntity, UserGroup } from './user.entity';
 
 export interface NewUser {
@@ -99,6 +99,10 @@ export class UserRepository implements OnModuleInit {
 
   async updateName(uid: number, name: string): Promise<boolean> {
     return (await this.users.updateOne({ uid }, { $set: { name } })) > 0;
+  }
+
+  async updateLanguage(uid: number, language: UserLanguage): Promise<boolean> {
+    return (await this.users.updateOne({ uid }, { $set: { language } })) > 0;
   }
 
   async updatePasswordHash(uid: number, passwordHash: string): Promise<boolean> {

@@ -45,6 +45,7 @@ describe(UserService.name, () => {
         email: 'alice@example.com',
         email_verify: 1,
         user_token: 'a'.repeat(64),
+        language: '',
       });
     });
   });

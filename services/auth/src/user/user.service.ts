@@ -47,6 +47,7 @@ export function toUserInfo(user: UserEntity): UserInfo {
     groupid: user.groupid,
     reg_time: user.reg_time ?? 0,
     last_login_time: user.last_login_time ?? 0,
+    language: user.language ?? '',
   };
 }
 
@@ -61,6 +62,7 @@ export function toLoggedInUser(user: UserEntity, token: string): LoggedInUser {
     email: user.email ?? '',
     email_verify: user.email_verify ?? 0,
     user_token: token,
+    language: user.language ?? '',
   };
 }
 
@@ -199,7 +201,11 @@ export class UserService {
 
   async updateInfo(caller: Caller, dto: UpdateUserInfoDto): Promise<never[]> {
     const user = await this.currentUser(caller);
-    await this.users.updateName(user.uid, dto.name.trim());
+    if (dto.name !== undefined) await this.users.updateName(user.uid, dto.name.trim());
+    if (dto.language !== undefined && dto.language !== (user.language ?? '')) {
+      await this.users.updateLanguage(user.uid, dto.language);
+      await this.sessions.setLanguage(user.uid, dto.language);
+    }
     return [];
   }
 

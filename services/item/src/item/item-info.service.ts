@@ -13,10 +13,15 @@ import {
   type Menu,
   type RegularItemInfo,
   Reply,
+  type SinglePageItemInfo,
   spliceJson,
 } from '@quire/proto';
+import { replyVersion, VersionToken } from '@quire/platform';
+import { AccessVersion } from '../access/access-version';
 import { ItemAccessService } from '../access/item-access.service';
+import { ContentVersion } from '../clients/content-version';
 import { NoticeClient } from '../clients/notice.client';
+import { NoticeVersion } from '../clients/notice-version';
 import { PageClient } from '../clients/page.client';
 import { SearchClient } from '../clients/search.client';
 import { defaultCatalogs, NO_DEFAULT_CATALOGS } from './default-catalogs';
@@ -29,14 +34,20 @@ export class ItemInfoService {
     private readonly pages: PageClient,
     private readonly notices: NoticeClient,
     private readonly search: SearchClient,
+    private readonly contentVersion: ContentVersion,
+    private readonly accessVersion: AccessVersion,
+    private readonly noticeVersion: NoticeVersion,
   ) {}
 
   /**
    * The visit right is checked before existence, as ShowDoc does: a private item the caller has
    * not unlocked answers 10303 (the client opens the password screen), a missing or deleted
-   * one 10101.
+   * one 10101. The answer's version (the gateway's ETag) is built from the tokens read before the
+   * data, the caller and their rights; a keyword search has none (the search index follows the
+   * pages a moment later).
    */
   async info(caller: Caller, dto: ItemInfoDto, versions?: CacheVersions): Promise<ItemInfoReply> {
+    const tokens = await VersionToken.readAll(versions, this.contentVersion, this.accessVersion, this.noticeVersion);
     const item = await this.access.resolve(dto.item_id || dto.item_domain);
     const rights = item ? await this.access.viewerRights(caller, item) : null;
     if (item && !rights?.visit) throw new AppError(ErrorCode.NotCreator, 'item_visit_password_required');
@@ -51,10 +62,12 @@ export class ItemInfoService {
     const tail: ItemInfoRights = { is_login: caller.uid > 0, ItemPermn: rights.edit, ItemCreator: rights.creator };
     // Asked alongside the menu; a notice service that does not answer shows 0 (NoticeClient logs it).
     const unread = this.notices.unreadCount(caller, versions);
+    const version = dto.keyword ? undefined : replyVersion('item/info', tokens, caller.uid, caller.groupid, rights, dto);
 
     if (item.item_type === ItemType.SinglePage) {
       const page = await this.pages.singlePage(caller, item.item_id);
-      return { ...head, current_page_id: dto.page_id, unread_count: await unread, item_type: ItemType.SinglePage, menu: { pages: page }, ...tail };
+      const info: SinglePageItemInfo = { ...head, current_page_id: dto.page_id, unread_count: await unread, item_type: ItemType.SinglePage, menu: { pages: page }, ...tail };
+      return Reply.json<SinglePageItemInfo>(JSON.stringify(info), version);
     }
 
     // The menu stays JSON text from the page service's cache to the envelope (it is large); it is
@@ -75,6 +88,6 @@ export class ItemInfoService {
       unread_count: await unread,
       item_type: ItemType.Regular,
     };
-    return Reply.json<RegularItemInfo>(spliceJson(fields, 'menu', menu, tail));
+    return Reply.json<RegularItemInfo>(spliceJson(fields, 'menu', menu, tail), version);
   }
 }

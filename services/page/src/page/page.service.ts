@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { QUIRE_CONFIG } from '@quire/platform';
+import { QUIRE_CONFIG, replyVersion, VersionToken } from '@quire/platform';
 import {
   AppError,
+  CacheVersionKey,
   type CacheVersions,
   type Caller,
   type CreateFirstPageDto,
@@ -22,7 +23,9 @@ import {
   translate,
   type UpsertPageByTitleDto,
 } from '@quire/proto';
+import { AccessVersion } from '../access/access-version';
 import { ItemAccessService, requireLogin } from '../access/item-access.service';
+import { ContentVersion } from '../cache/content-version';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { RecycleService } from '../recycle/recycle.service';
 import { SearchChanges } from '../search/search-changes';
@@ -51,15 +54,23 @@ export class PageService {
     private readonly recycle: RecycleService,
     private readonly access: ItemAccessService,
     private readonly search: SearchChanges,
+    private readonly contentVersion: ContentVersion,
+    private readonly accessVersion: AccessVersion,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
-  /** A live page's info, for whoever may visit its item. `carried`: the cache versions the message brought. */
+  /**
+   * A live page's info, for whoever may visit its item. `carried`: the cache versions the message
+   * brought. Its version (the gateway's ETag) is built from those tokens, read before the data, and
+   * the caller's rights.
+   */
   async info(caller: Caller, dto: PageInfoDto, carried?: CacheVersions): Promise<Reply<PageInfo>> {
-    const info = await this.infos.get(dto.page_id, carried);
+    const tokens = await VersionToken.readAll(carried, this.contentVersion, this.accessVersion);
+    const versions: CacheVersions = { ...carried, [CacheVersionKey.Content]: tokens[0], [CacheVersionKey.Access]: tokens[1] };
+    const info = await this.infos.get(dto.page_id, versions);
     if (!info) throw AppError.failed('page_not_found');
-    await this.access.requireVisitAt(caller, info.item_id, carried);
-    return Reply.json(info.json);
+    const { visit, edit, creator, archived } = await this.access.requireVisitAt(caller, info.item_id, versions);
+    return Reply.json(info.json, replyVersion('page/info', tokens, caller.uid, caller.groupid, { visit, edit, creator, archived }, dto.page_id));
   }
 
   /**

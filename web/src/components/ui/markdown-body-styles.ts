@@ -25,8 +25,16 @@ export const useMarkdownBodyStyles = makeStyles({
     '& .markdown-body a:hover': { color: tokens.colorBrandForegroundLinkHover },
     '& .markdown-body img': { maxWidth: '100%' },
     '& .markdown-body hr': { height: '1px', margin: '1.5em 0', border: 'none', backgroundColor: tokens.colorNeutralStroke2 },
-    '& .markdown-body table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto', maxWidth: '100%', margin: '1em 0', wordBreak: 'normal' },
-    '& .markdown-body th, & .markdown-body td': { border: `1px solid ${tokens.colorNeutralStroke1}`, padding: '6px 13px' },
+    // A table scrolls as a whole in the frame the scroll-regions plugin puts around it (a region the keyboard reaches):
+    // its columns keep a readable width on a phone instead of being squeezed into the page's.
+    '& .markdown-body .markdown-table-scroll': { overflowX: 'auto', maxWidth: '100%', margin: '1em 0' },
+    '& .markdown-body table': { borderCollapse: 'collapse', margin: '1em 0', wordBreak: 'normal' },
+    '& .markdown-body .markdown-table-scroll > table': { margin: 0 },
+    '& .markdown-body th, & .markdown-body td': { border: `1px solid ${tokens.colorNeutralStroke1}`, padding: '6px 13px', minWidth: '8em' },
+    '& .markdown-body .markdown-table-scroll:focus-visible, & .markdown-body pre:focus-visible': {
+      outline: `2px solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '2px',
+    },
     '& .markdown-body th': { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
     '& .markdown-body tr:nth-child(2n) td': { backgroundColor: tokens.colorNeutralBackground2 },
     '& .markdown-body code': {

@@ -7,6 +7,7 @@ import { toggleTheme, useThemeName } from '../../lib/theme';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { HeaderActionsInMenu } from './header-actions-in-menu';
 import { HeaderTools } from './header-tools';
+import { LanguageMenu } from './language-menu';
 import { RouterLink } from './router-link';
 
 const useStyles = makeStyles({
@@ -95,6 +96,7 @@ export function PageLayout({ title, actions, moreCount = 0, navigation, width = 
           {title}
         </h1>
         {tools}
+        <LanguageMenu className={styles.theme} />
         <Tooltip content={theme === 'dark' ? t('Light theme') : t('Dark theme')} relationship="label">
           <Button className={styles.theme} appearance="subtle" icon={theme === 'dark' ? <WeatherSunnyRegular /> : <WeatherMoonRegular />} onClick={toggleTheme} />
         </Tooltip>

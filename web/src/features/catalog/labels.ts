@@ -18,6 +18,8 @@ export const labels: AreaLabels = {
     'Parent catalog': 'Parent catalog',
     'Smaller numbers come first (default 99)': 'Smaller numbers come first (default 99)',
     'This item has no catalogs yet.': 'This item has no catalogs yet.',
+    'Delete catalog {{name}}': 'Delete catalog {{name}}',
+    'Edit catalog {{name}}': 'Edit catalog {{name}}',
   },
   zhCN: {
     Actions: '操作',
@@ -35,5 +37,7 @@ export const labels: AreaLabels = {
     'Parent catalog': '上级目录',
     'Smaller numbers come first (default 99)': '数字越小越靠前（默认 99）',
     'This item has no catalogs yet.': '该项目还没有目录。',
+    'Delete catalog {{name}}': '删除目录 {{name}}',
+    'Edit catalog {{name}}': '编辑目录 {{name}}',
   },
 };

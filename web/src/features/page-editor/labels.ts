@@ -56,6 +56,7 @@ export const labels: AreaLabels = {
     'Unsaved changes': 'Unsaved changes',
     'You can read this item but not edit it. Ask the item owner for edit rights.': 'You can read this item but not edit it. Ask the item owner for edit rights.',
     'Page content (Markdown)': 'Page content (Markdown)',
+    'Tab indents the text. To leave the editor, press Esc, then Tab (or Shift+Tab).': 'Tab indents the text. To leave the editor, press Esc, then Tab (or Shift+Tab).',
   },
   zhCN: {
     '"{{name}}" is too large: attachments must be under 4 MB.': '“{{name}}”太大了：附件大小必须小于 4MB。',
@@ -109,5 +110,6 @@ export const labels: AreaLabels = {
     'Unsaved changes': '有未保存的修改',
     'You can read this item but not edit it. Ask the item owner for edit rights.': '你可以阅读此项目，但没有编辑权限。如需编辑，请联系项目所有者开通。',
     'Page content (Markdown)': '页面内容（Markdown）',
+    'Tab indents the text. To leave the editor, press Esc, then Tab (or Shift+Tab).': 'Tab 键用于缩进文本。要离开编辑器，请先按 Esc，再按 Tab（或 Shift+Tab）。',
   },
 };

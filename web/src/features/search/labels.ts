@@ -5,6 +5,7 @@ export const labels: AreaLabels = {
   en: {
     'All items': 'All items',
     'Any time': 'Any time',
+    'Clear search': 'Clear search',
     Item: 'Item',
     'Load more': 'Load more',
     'Past day': 'Past day',
@@ -24,6 +25,7 @@ export const labels: AreaLabels = {
   zhCN: {
     'All items': '全部项目',
     'Any time': '不限时间',
+    'Clear search': '清除搜索',
     Item: '项目',
     'Load more': '加载更多',
     'Past day': '最近一天',

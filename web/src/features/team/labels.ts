@@ -36,6 +36,10 @@ export const labels: AreaLabels = {
     'This team has no members yet.': 'This team has no members yet.',
     'Type to search users': 'Type to search users',
     Unassign: 'Unassign',
+    'Delete team {{name}}': 'Delete team {{name}}',
+    'Items of team {{name}}: {{number}}': 'Items of team {{name}}: {{number}}',
+    'Members of team {{name}}: {{number}}': 'Members of team {{name}}: {{number}}',
+    'Rename team {{name}}': 'Rename team {{name}}',
   },
   zhCN: {
     Actions: '操作',
@@ -71,5 +75,9 @@ export const labels: AreaLabels = {
     'This team has no members yet.': '该团队还没有成员。',
     'Type to search users': '输入以搜索用户',
     Unassign: '取消分配',
+    'Delete team {{name}}': '删除团队 {{name}}',
+    'Items of team {{name}}: {{number}}': '团队 {{name}} 的项目：{{number}}',
+    'Members of team {{name}}: {{number}}': '团队 {{name}} 的成员：{{number}}',
+    'Rename team {{name}}': '重命名团队 {{name}}',
   },
 };

@@ -55,6 +55,7 @@ export const en: Record<string, string> = {
   'Item name': 'Item name',
   'Item settings': 'Item settings',
   'Item type': 'Item type',
+  Language: 'Language',
   'Last edited at': 'Last edited at',
   'Last edited by': 'Last edited by',
   'Leave the item "{{name}}"?': 'Leave the item "{{name}}"?',
@@ -62,6 +63,7 @@ export const en: Record<string, string> = {
   'Letters or digits; the item is then reachable at /your-domain': 'Letters or digits; the item is then reachable at /your-domain',
   'Letters, digits or an email address': 'Letters, digits or an email address',
   'Light theme': 'Light theme',
+  'Same as the browser': 'Same as the browser',
   'Link copied': 'Link copied',
   'Link to this page': 'Link to this page',
   'Loading…': 'Loading…',
@@ -174,4 +176,7 @@ export const en: Record<string, string> = {
   'You have an unread message': 'You have an unread message',
   'Your email address is verified.': 'Your email address is verified.',
   'Your password has been reset': 'Your password has been reset',
+  // Rendered Markdown: the regions a keyboard scrolls (lib/scroll-regions.ts).
+  'Code block {{number}}': 'Code block {{number}}',
+  'Table {{number}}': 'Table {{number}}',
 };

@@ -55,6 +55,7 @@ export const zhCN: Record<string, string> = {
   'Item name': '项目名',
   'Item settings': '项目设置',
   'Item type': '项目类型',
+  Language: '语言',
   'Last edited at': '最后编辑时间',
   'Last edited by': '最后编辑者',
   'Leave the item "{{name}}"?': '确认退出项目“{{name}}”吗？',
@@ -62,6 +63,7 @@ export const zhCN: Record<string, string> = {
   'Letters or digits; the item is then reachable at /your-domain': '字母或数字；之后可通过 /你的域名 访问项目',
   'Letters, digits or an email address': '字母、数字或邮箱地址',
   'Light theme': '浅色主题',
+  'Same as the browser': '跟随浏览器',
   'Link copied': '链接已复制',
   'Link to this page': '本页链接',
   'Loading…': '加载中…',
@@ -173,4 +175,7 @@ export const zhCN: Record<string, string> = {
   'You have an unread message': '你有一条未读消息',
   'Your email address is verified.': '你的邮箱已验证。',
   'Your password has been reset': '密码已重置',
+  // Rendered Markdown: the regions a keyboard scrolls (lib/scroll-regions.ts).
+  'Code block {{number}}': '代码块 {{number}}',
+  'Table {{number}}': '表格 {{number}}',
 };

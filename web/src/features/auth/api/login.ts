@@ -1,5 +1,6 @@
 import type { LoggedInUser } from '@quire/proto';
 import { apiRequest } from '../../../lib/api-client';
+import { noteUser } from '../../../lib/language';
 
 export interface LoginInput {
   username: string;
@@ -7,6 +8,9 @@ export interface LoginInput {
   v_code: string;
 }
 
-export function login(input: LoginInput): Promise<LoggedInUser> {
-  return apiRequest<LoggedInUser>('user/login', { ...input }, { loading: true });
+/** Signs in; the app speaks the user's language setting from then on. */
+export async function login(input: LoginInput): Promise<LoggedInUser> {
+  const user = await apiRequest<LoggedInUser>('user/login', { ...input }, { loading: true });
+  void noteUser(user);
+  return user;
 }

@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import type { UserInfo } from '@quire/proto';
+import { Badge, Button, Card, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import type { UserInfo, UserLanguage } from '@quire/proto';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decodeEntities } from '../../../lib/decode-entities';
+import i18n from '../../../lib/i18n';
 import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { updateUserInfo } from '../api/update-user-info';
@@ -27,10 +28,23 @@ export function ProfileCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [name, setName] = useState(decodeEntities(user.name));
+  const [language, setLanguage] = useState<UserLanguage>(user.language ?? '');
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [emailOpen, setEmailOpen] = useState(false);
   const status = emailStatus(user);
   const statusLabel = { unbound: t('Unbound'), unverified: t('Unverified'), verified: t('Verified') }[status];
+
+  const saveLanguage = async (chosen: UserLanguage) => {
+    setLanguage(chosen);
+    try {
+      await updateUserInfo({ language: chosen });
+      // In the language just chosen: this render's `t` still speaks the one before.
+      showSuccess(i18n.t('Saved'));
+    } catch (error) {
+      setLanguage(user.language ?? '');
+      if (!(error instanceof ApiError)) throw error;
+    }
+  };
 
   const saveName = async () => {
     try {
@@ -53,6 +67,17 @@ export function ProfileCard({ user }: { user: UserInfo }) {
             {t('Save')}
           </Button>
         </div>
+      </Field>
+      <Field label={t('Language')}>
+        <Select name="language" value={language} onChange={(_, data) => void saveLanguage(data.value as UserLanguage)}>
+          <option value="">{t('Same as the browser')}</option>
+          <option value="en" lang="en">
+            English
+          </option>
+          <option value="zh-cn" lang="zh-CN">
+            中文
+          </option>
+        </Select>
       </Field>
       <Field label={t('Email')}>
         <div className={styles.row}>

@@ -97,10 +97,10 @@ export function CatalogTable({ itemId }: { itemId: number }) {
                   <TableCell>{row.catalog.s_number}</TableCell>
                   <TableCell>
                     <div className={styles.actions}>
-                      <Button size="small" icon={<EditRegular />} aria-label={t('Edit')} onClick={() => setDialog({ editing: row })}>
+                      <Button size="small" icon={<EditRegular />} aria-label={t('Edit catalog {{name}}', { name: row.name })} onClick={() => setDialog({ editing: row })}>
                         {mobile ? undefined : t('Edit')}
                       </Button>
-                      <Button size="small" icon={<DeleteRegular />} aria-label={t('Delete')} onClick={() => void remove(row)}>
+                      <Button size="small" icon={<DeleteRegular />} aria-label={t('Delete catalog {{name}}', { name: row.name })} onClick={() => void remove(row)}>
                         {mobile ? undefined : t('Delete')}
                       </Button>
                     </div>

@@ -1,6 +1,7 @@
 import type { Menu, MenuCatalog, MenuPage, PageRow } from '@quire/proto';
 import useSWR from 'swr';
 import { apiRequest } from '../../../lib/api-client';
+import { earlyOr } from '../../../lib/early-request';
 
 export type { Menu, MenuCatalog, MenuPage, PageRow };
 
@@ -45,13 +46,15 @@ function params(query: ItemInfoQuery) {
   return { item_id: query.itemKey, keyword: query.keyword ?? '', default_page_id: query.defaultPageId ?? 0 };
 }
 
-export function getItemInfo(query: ItemInfoQuery): Promise<ItemInfo> {
-  // The item screen says itself that the item is missing: no alert on top of it.
-  return apiRequest<ItemInfo>('item/info', params(query), { alert: false });
+/** `early`: read ahead of the item screen (app/route-data.ts), quietly. */
+export function getItemInfo(query: ItemInfoQuery, early = false): Promise<ItemInfo> {
+  // The item screen says itself that the item is missing: no alert on top of it. GET: the browser
+  // revalidates the menu by its ETag, and an unchanged one comes back as a 304 of a few hundred bytes.
+  return apiRequest<ItemInfo>('item/info', params(query), { alert: false, method: 'GET', quiet: early });
 }
 
 export const itemInfoKey = (query: ItemInfoQuery) => ['item/info', params(query)] as const;
 
 export function useItemInfo(query: ItemInfoQuery) {
-  return useSWR<ItemInfo, unknown>(itemInfoKey(query), () => getItemInfo(query), { keepPreviousData: true });
+  return useSWR<ItemInfo, unknown>(itemInfoKey(query), () => earlyOr(itemInfoKey(query), () => getItemInfo(query)), { keepPreviousData: true });
 }

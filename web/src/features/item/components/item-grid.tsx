@@ -25,6 +25,14 @@ const useStyles = makeStyles({
     textDecorationLine: 'none',
     color: tokens.colorNeutralForeground1,
     ':hover': { textDecorationLine: 'none' },
+    // The link is the card's Tab stop: the whole card shows where the focus is.
+    ':focus-visible': {
+      outlineWidth: '2px',
+      outlineStyle: 'solid',
+      outlineColor: tokens.colorStrokeFocus2,
+      outlineOffset: '-2px',
+      borderRadius: tokens.borderRadiusMedium,
+    },
   },
   thumb: {
     height: '64px',
@@ -120,6 +128,9 @@ export function ItemGrid({ items, mobile, onReorder, onExit }: ItemGridProps) {
               draggable={draggable}
               data-item-id={item.item_id}
               data-testid="item-tile"
+              // The drag handlers would make Fluent's Card a focus group of its own (one Tab stop, Enter to go in):
+              // its link and its button are the stops instead, so one Enter opens the item.
+              focusMode="off"
               onDragStart={(event) => {
                 event.dataTransfer.effectAllowed = 'move';
                 event.dataTransfer.setData('text/plain', String(item.item_id));

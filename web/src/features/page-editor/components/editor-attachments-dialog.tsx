@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Link, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { deleteAttachment } from '../../page/api/delete-attachment';
 import { type AttachmentListEntry, useAttachments } from '../../page/api/get-attachments';
 import { uploadAttachment } from '../../page/api/upload-attachment';
 import { MAX_UPLOAD_BYTES } from '../lib/limits';
+import { Dialog } from '../../../components/ui/dialog';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -6,7 +6,7 @@ import { Editor } from 'bytemd-editor';
 import 'bytemd-editor/dist/index.css';
 import zhHans from 'bytemd-editor/locales/zh_Hans.json';
 import 'katex/dist/katex.min.css';
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { forwardRef, useEffect, useId, useImperativeHandle, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMarkdownBodyStyles } from '../../../components/ui/markdown-body-styles';
 import { markdownPlugins } from '../../../lib/markdown-plugins';
@@ -50,7 +50,35 @@ const useStyles = makeStyles({
     '& .cm-comment, & .cm-string': { color: tokens.colorPaletteDarkOrangeForeground2 },
     '& .cm-meta, & .cm-quote, & .cm-hr, & .cm-formatting, & .cm-tag, & .cm-attribute': { color: tokens.colorNeutralForeground2 },
   },
+  keyHint: { margin: `0 0 ${tokens.spacingVerticalXS}`, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
+
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta']);
+
+/**
+ * CodeMirror's accessible pattern: Tab indents inside the text, so Escape first lets the next Tab (or
+ * Shift+Tab) leave the editor, as the browser moves focus; any other key ends that state.
+ */
+function leaveByEscapeThenTab(cm: BytemdEditorContext['editor']): () => void {
+  let escaped = false;
+  const onKeyDown = (_: unknown, event: KeyboardEvent) => {
+    if (event.key === 'Tab' && escaped && !event.ctrlKey && !event.altKey && !event.metaKey) {
+      // Ignored by CodeMirror: the browser's own Tab moves the focus out of its text area.
+      (event as KeyboardEvent & { codemirrorIgnore?: boolean }).codemirrorIgnore = true;
+    }
+    // Shift, pressed before the Tab of Shift+Tab, keeps the state.
+    if (!MODIFIER_KEYS.has(event.key)) escaped = event.key === 'Escape';
+  };
+  const onBlur = () => {
+    escaped = false;
+  };
+  cm.on('keydown', onKeyDown);
+  cm.on('blur', onBlur);
+  return () => {
+    cm.off('keydown', onKeyDown);
+    cm.off('blur', onBlur);
+  };
+}
 
 /** The Svelte component behind ByteMD's `Editor` (its published types do not resolve Svelte's). */
 interface SvelteEditor {
@@ -92,6 +120,7 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
   const { t } = useTranslation();
   const contentLabel = useRef('');
   contentLabel.current = t('Page content (Markdown)');
+  const keyHintId = useId();
   const markdownBody = useMarkdownBodyStyles();
   const theme = useThemeName();
   const host = useRef<HTMLDivElement>(null);
@@ -110,8 +139,12 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
       // Keeps the CodeMirror instance for the toolbar's insertions, and takes pasted or dropped files.
       editorEffect(ctx) {
         context.current = ctx;
-        // CodeMirror's text area has no name of its own: screen readers announce it by this one.
-        ctx.editor.getInputField().setAttribute('aria-label', contentLabel.current);
+        // CodeMirror's text area has no name of its own: screen readers announce it by this one, and the
+        // visible hint on the keys (how to leave the editor) is its description.
+        const input = ctx.editor.getInputField();
+        input.setAttribute('aria-label', contentLabel.current);
+        input.setAttribute('aria-describedby', keyHintId);
+        const stopLeaving = leaveByEscapeThenTab(ctx.editor);
         const take = (event: ClipboardEvent | DragEvent, files: FileList | undefined) => {
           const list = Array.from(files ?? []);
           if (list.length === 0) return;
@@ -123,12 +156,13 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
         ctx.editor.on('paste', onPaste);
         ctx.editor.on('drop', onDrop);
         return () => {
+          stopLeaving();
           ctx.editor.off('paste', onPaste);
           ctx.editor.off('drop', onDrop);
         };
       },
     }),
-    [],
+    [keyHintId],
   );
   // The reader's plugins (and, on the host element, the reader's stylesheet) for the preview.
   const plugins = useMemo<BytemdPlugin[]>(() => [...markdownPlugins(initial.current.theme), editorPlugin], [editorPlugin]);
@@ -199,5 +233,12 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
     [],
   );
 
-  return <div ref={host} className={mergeClasses(styles.root, markdownBody.root)} data-testid="page-editor-markdown" />;
+  return (
+    <div>
+      <p id={keyHintId} className={styles.keyHint} data-testid="editor-key-hint">
+        {t('Tab indents the text. To leave the editor, press Esc, then Tab (or Shift+Tab).')}
+      </p>
+      <div ref={host} className={mergeClasses(styles.root, markdownBody.root)} data-testid="page-editor-markdown" />
+    </div>
+  );
 });

@@ -1,6 +1,5 @@
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
@@ -22,6 +21,7 @@ import { confirmAction } from '../../../lib/alert';
 import { decodeEntities } from '../../../lib/decode-entities';
 import { deleteTemplate } from '../api/delete-template';
 import { useTemplates } from '../api/get-templates';
+import { Dialog } from '../../../components/ui/dialog';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(760px, calc(100vw - 32px))' },

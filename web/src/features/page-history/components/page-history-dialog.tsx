@@ -1,6 +1,5 @@
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
@@ -22,6 +21,7 @@ import { RouterLink } from '../../../components/ui/router-link';
 import { paths } from '../../../config/paths';
 import { decodeEntities } from '../../../lib/decode-entities';
 import { type PageHistoryRow, usePageHistory } from '../api/get-page-history';
+import { Dialog } from '../../../components/ui/dialog';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(760px, calc(100vw - 32px))' },

@@ -1,7 +1,6 @@
 import { Caption1, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { forwardRef, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadMarkdownRender } from '../../../components/ui/load-markdown-render';
 import { MarkdownViewer } from '../../../components/ui/markdown-viewer';
 import { decodeEntities } from '../../../lib/decode-entities';
 
@@ -10,9 +9,6 @@ const useStyles = makeStyles({
   title: { margin: `0 0 ${tokens.spacingVerticalXS}`, wordBreak: 'break-word' },
   meta: { color: tokens.colorNeutralForeground3, display: 'block', marginBottom: tokens.spacingVerticalL },
 });
-
-// The renderer downloads while the reader or the shared page fetches the page's text.
-void loadMarkdownRender();
 
 export interface ArticlePage {
   page_title: string;

@@ -47,6 +47,7 @@ export function MenuSearch({ itemId, itemKey, onNavigate, children }: MenuSearch
         ref={field}
         placeholder={t('Search this item')}
         aria-label={t('Search this item')}
+        dismiss={{ 'aria-label': t('Clear search') }}
         value={text}
         onChange={(_, data) => {
           setText(data.value);

@@ -1,4 +1,4 @@
-import { Button, Caption1, Dialog, DialogSurface, Input, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Caption1, DialogSurface, Input, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissRegular, SearchRegular } from '@fluentui/react-icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { NO_FILTERS, type SearchFilterValues } from '../lib/search-filters';
 import { labels } from '../labels';
 import { SearchFilters } from './search-filters';
 import { SearchHitList } from './search-hit-list';
+import { Dialog } from '../../../components/ui/dialog';
 
 addLabels(labels);
 

@@ -36,24 +36,28 @@ export function TeamList(props: { adding: boolean; onAddClosed: () => void }) {
           rowKey={(team) => team.id}
           empty={t('No teams yet. Add one, then add members and items to it.')}
           columns={[t('Team name'), t('Member count'), t('Item count'), t('Created at'), t('Actions')]}
-          cells={(team) => [
-            <span data-testid="team-name">{decodeEntities(team.team_name)}</span>,
-            <RouterLink to={paths.teamMember.getHref(team.id)} data-testid="team-members-link">
-              {team.memberCount}
-            </RouterLink>,
-            <RouterLink to={paths.teamItem.getHref(team.id)} data-testid="team-items-link">
-              {team.itemCount}
-            </RouterLink>,
-            team.addtime,
-            <>
-              <Button size="small" icon={<EditRegular />} onClick={() => renaming.show(team)}>
-                {t('Rename')}
-              </Button>
-              <Button size="small" icon={<DeleteRegular />} onClick={() => void remove(team)}>
-                {t('Delete')}
-              </Button>
-            </>,
-          ]}
+          cells={(team) => {
+            const name = decodeEntities(team.team_name);
+            // Each row's links and buttons say which team they act on (a link named "0" or five "Delete" buttons tell nothing).
+            return [
+              <span data-testid="team-name">{name}</span>,
+              <RouterLink to={paths.teamMember.getHref(team.id)} aria-label={t('Members of team {{name}}: {{number}}', { name, number: team.memberCount })} data-testid="team-members-link">
+                {team.memberCount}
+              </RouterLink>,
+              <RouterLink to={paths.teamItem.getHref(team.id)} aria-label={t('Items of team {{name}}: {{number}}', { name, number: team.itemCount })} data-testid="team-items-link">
+                {team.itemCount}
+              </RouterLink>,
+              team.addtime,
+              <>
+                <Button size="small" icon={<EditRegular />} aria-label={t('Rename team {{name}}', { name })} onClick={() => renaming.show(team)}>
+                  {t('Rename')}
+                </Button>
+                <Button size="small" icon={<DeleteRegular />} aria-label={t('Delete team {{name}}', { name })} onClick={() => void remove(team)}>
+                  {t('Delete')}
+                </Button>
+              </>,
+            ];
+          }}
         />
       )}
       <TeamDialog open={props.adding} onClose={props.onAddClosed} />

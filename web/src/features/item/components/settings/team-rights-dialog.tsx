@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api-client';
@@ -6,6 +6,7 @@ import { decodeEntities } from '../../../../lib/decode-entities';
 import type { ItemTeamEntry } from '../../api/get-item-teams';
 import { type TeamItemMemberEntry, useTeamItemMembers } from '../../api/get-team-item-members';
 import { saveTeamItemMember } from '../../api/save-team-item-member';
+import { Dialog } from '../../../../components/ui/dialog';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
