@@ -45,6 +45,8 @@ export interface RouteSize {
   files: string[];
   jsBytes: number;
   jsGzip: number;
+  /** What the server sends: the build's Brotli twins (web/vite.config.ts). */
+  jsBrotli: number;
   cssGzip: number;
   editorCode: boolean;
 }
@@ -67,6 +69,7 @@ export function measureRoute(distDir: string, manifest: Manifest, route: string,
   const chunks = staticClosure(manifest, [entry, moduleKey]);
   let jsBytes = 0;
   let jsGzip = 0;
+  let jsBrotli = 0;
   let cssGzip = 0;
   let editorCode = false;
   const files: string[] = [];
@@ -77,11 +80,17 @@ export function measureRoute(distDir: string, manifest: Manifest, route: string,
     files.push(chunk.file);
     jsBytes += body.length;
     jsGzip += zlib.gzipSync(body, { level: 9 }).length;
+    jsBrotli += fileOrSize(path.join(distDir, `${chunk.file}.br`), () => zlib.brotliCompressSync(body).length);
     if (EDITOR_MARKERS.some((marker) => body.includes(marker) || key.includes(marker))) editorCode = true;
     for (const file of chunk.css ?? []) css.add(file);
   }
   for (const file of css) cssGzip += zlib.gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length;
-  return { route, files, jsBytes, jsGzip, cssGzip, editorCode };
+  return { route, files, jsBytes, jsGzip, jsBrotli, cssGzip, editorCode };
+}
+
+/** A file's size, or `compute()` when the build wrote none (files too small to be worth compressing). */
+function fileOrSize(file: string, compute: () => number): number {
+  return fs.existsSync(file) ? fs.statSync(file).size : compute();
 }
 
 export function readManifest(distDir: string): Manifest {
@@ -95,11 +104,13 @@ function main(): void {
   const manifest = readManifest(distDir);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`.padStart(10);
   console.log('\nWeb app: JavaScript each route loads before its first screen (entry + route chunk + static imports)');
-  console.log('route        |   JS raw   |  JS gzip   |  CSS gzip  | chunks | editor code');
-  console.log('-------------|------------|------------|------------|--------|------------');
+  console.log('route        |   JS raw   |  JS gzip   | JS Brotli  |  CSS gzip  | chunks | editor code');
+  console.log('-------------|------------|------------|------------|------------|--------|------------');
   const sizes = Object.entries(MEASURED_ROUTES).map(([route, key]) => measureRoute(distDir, manifest, route, key));
   for (const size of sizes) {
-    console.log(`${size.route.padEnd(12)} | ${kb(size.jsBytes)} | ${kb(size.jsGzip)} | ${kb(size.cssGzip)} | ${String(size.files.length).padStart(6)} | ${size.editorCode ? 'YES' : 'no'}`);
+    console.log(
+      `${size.route.padEnd(12)} | ${kb(size.jsBytes)} | ${kb(size.jsGzip)} | ${kb(size.jsBrotli)} | ${kb(size.cssGzip)} | ${String(size.files.length).padStart(6)} | ${size.editorCode ? 'YES' : 'no'}`,
+    );
   }
   const lazy = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry && !chunk.src?.startsWith('src/'));
   const lazyGzip = lazy.reduce((sum, chunk) => sum + zlib.gzipSync(fs.readFileSync(path.join(distDir, chunk.file))).length, 0);
@@ -107,7 +118,9 @@ function main(): void {
   const reader = sizes.find((size) => size.route === 'reader');
   if (reader) {
     const verdict = reader.jsGzip < READER_TARGET_BYTES && !reader.editorCode ? 'within' : 'OVER';
-    console.log(`reader: ${kb(reader.jsGzip).trim()} gzip, ${verdict} the ${READER_TARGET_BYTES / 1024} KB target${reader.editorCode ? ', and it loads editor code' : ''}`);
+    console.log(
+      `reader: ${kb(reader.jsGzip).trim()} gzip, ${verdict} the ${READER_TARGET_BYTES / 1024} KB target${reader.editorCode ? ', and it loads editor code' : ''} (${kb(reader.jsBrotli).trim()} as sent, Brotli)`,
+    );
   }
   if (reader && manifest[MARKDOWN_RENDERER]) {
     const renderer = measureRoute(distDir, manifest, 'renderer', MARKDOWN_RENDERER);
