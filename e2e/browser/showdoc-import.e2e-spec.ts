@@ -192,6 +192,12 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: importing a Sho
 
     // Coming back to the tab shows the import followed last.
     await admin.page.getByRole('tab', { name: 'ShowDoc import' }).click();
+    // The tab asks for the last import's status as it opens: its summary shows once that answers.
+    await admin.page
+      .getByTestId('showdoc-import-summary')
+      .locator('li')
+      .nth(lines.length - 1)
+      .waitFor();
     expect(await summaryLines(admin)).toEqual(lines);
   });
 

@@ -510,7 +510,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
       await visitor.visit('/');
       await visitor.page.getByTestId('teams-claim').waitFor();
       expect(await visitor.page.getByTestId('landing-links').count()).toBe(0);
-    });
+      // Seven screens at two widths, two themes and two languages: as long as the other console tests.
+    }, 90_000);
 
     it("sends an announcement that reaches a user's messages, and shows the mail outbox", async () => {
       await admin.visit('/admin/index');
