@@ -3,7 +3,7 @@ import { Suspense, forwardRef, lazy, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decodeEntities } from '../../lib/decode-entities';
 import { useThemeName } from '../../lib/theme';
-import { loadMarkdownRender } from './load-markdown-render';
+import { loadMarkdownRender, loadedMarkdownRender } from './load-markdown-render';
 import { useMarkdownBodyStyles } from './markdown-body-styles';
 
 const MarkdownRender = lazy(loadMarkdownRender);
@@ -18,11 +18,16 @@ export const MarkdownViewer = memo(
     const { t } = useTranslation();
     const styles = useMarkdownBodyStyles();
     const theme = useThemeName();
+    const Loaded = loadedMarkdownRender()?.default;
     return (
       <div ref={ref} className={styles.root} data-testid="markdown-body">
-        <Suspense fallback={<Spinner size="small" aria-label={t('Loading…')} />}>
-          <MarkdownRender key={theme} value={decodeEntities(content)} theme={theme} />
-        </Suspense>
+        {Loaded ? (
+          <Loaded key={theme} value={decodeEntities(content)} theme={theme} />
+        ) : (
+          <Suspense fallback={<Spinner size="small" aria-label={t('Loading…')} />}>
+            <MarkdownRender key={theme} value={decodeEntities(content)} theme={theme} />
+          </Suspense>
+        )}
       </div>
     );
   }),
