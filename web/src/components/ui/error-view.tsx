@@ -1,4 +1,5 @@
 import { Button, Link, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 
@@ -13,24 +14,39 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
   },
   code: { fontSize: '64px', fontWeight: tokens.fontWeightBold, color: tokens.colorBrandForeground1, lineHeight: 1 },
-  message: { color: tokens.colorNeutralForeground2, maxWidth: '480px', wordBreak: 'break-word' },
+  icon: { fontSize: '48px', color: tokens.colorNeutralForeground3, '& svg': { display: 'block' } },
+  message: { color: tokens.colorNeutralForeground2, maxWidth: '520px', wordBreak: 'break-word' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', justifyContent: 'center', alignItems: 'center' },
 });
 
-/** A full-page message: 404 routes, missing pages and render errors. Uses plain links (works outside the router). */
-export function ErrorView(props: { code?: string; title?: string; message?: string }) {
+/**
+ * A full-page message: 404 routes, missing pages, render errors, a screen that refuses to open. By
+ * default it offers home and reload as plain links (it works outside the router); a screen passes
+ * its own `actions`, an `icon` instead of a `code`, and its `testId`.
+ */
+export function ErrorView(props: { code?: string; icon?: ReactNode; title?: string; message?: string; actions?: ReactNode; testId?: string }) {
   const { t } = useTranslation();
   const styles = useStyles();
   return (
-    <div className={styles.root} role="alert" data-testid="error-view">
+    <div className={styles.root} role="alert" data-testid={props.testId ?? 'error-view'}>
       {props.code && <div className={styles.code}>{props.code}</div>}
+      {props.icon && (
+        <div className={styles.icon} aria-hidden>
+          {props.icon}
+        </div>
+      )}
       <Title2 as="h1">{props.title ?? t('Something went wrong')}</Title2>
       {props.message && <div className={styles.message}>{props.message}</div>}
-      <div>
-        <Link href={paths.home.getHref()}>{t('Back to home')}</Link>
-        {' · '}
-        <Button appearance="transparent" onClick={() => window.location.reload()}>
-          {t('Reload')}
-        </Button>
+      <div className={styles.actions}>
+        {props.actions ?? (
+          <>
+            <Link href={paths.home.getHref()}>{t('Back to home')}</Link>
+            {' · '}
+            <Button appearance="transparent" onClick={() => window.location.reload()}>
+              {t('Reload')}
+            </Button>
+          </>
+        )}
       </div>
     </div>
   );
