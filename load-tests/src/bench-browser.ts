@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { findBinary } from '@quire/testing';
-import type { BenchTarget } from './bench-targets';
+import { embedded, type BenchTarget } from './bench-targets';
 
 /** The built web app the benches' embedded process serves. */
 const WEB_DIST = path.resolve(__dirname, '..', '..', 'web', 'dist');
@@ -24,5 +24,28 @@ export function sessionCookies(target: BenchTarget): { name: string; value: stri
   return target.cookie.split('; ').map((pair) => {
     const eq = pair.indexOf('=');
     return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: target.baseUrl };
+  });
+}
+
+/**
+ * Runs a browser bench as a script: checks the web build, starts the embedded app, runs `bench`
+ * against it (true: every goal met), stops the app and prints the time taken; a failure exits 1.
+ */
+export function runBrowserBench(name: string, bench: (target: BenchTarget) => Promise<boolean>): void {
+  const run = async () => {
+    assertWebBuilt();
+    const started = Date.now();
+    const target = await embedded();
+    let allMet: boolean;
+    try {
+      allMet = await bench(target);
+    } finally {
+      await target.stop();
+    }
+    console.log(`\n${name} finished in ${((Date.now() - started) / 1000).toFixed(0)} s${allMet ? '' : ' — some goals were missed'}`);
+  };
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
   });
 }

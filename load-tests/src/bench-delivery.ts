@@ -1,8 +1,8 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { assertWebBuilt, launchBenchChromium, sessionCookies } from './bench-browser';
-import { embedded, type BenchTarget } from './bench-targets';
+import { launchBenchChromium, runBrowserBench, sessionCookies } from './bench-browser';
+import type { BenchTarget } from './bench-targets';
 import { SeedClient, prose } from './content-seed';
 import { printGoals } from './bench-format';
 
@@ -161,26 +161,12 @@ function report(loads: Load[]): boolean {
   return printGoals(goals);
 }
 
-async function main(): Promise<void> {
-  assertWebBuilt();
-  const started = Date.now();
-  const target = await embedded();
-  let allMet: boolean;
+runBrowserBench('bench-delivery', async (target) => {
+  const screens = await seed(target);
+  const browser = await launchBenchChromium();
   try {
-    const screens = await seed(target);
-    const browser = await launchBenchChromium();
-    try {
-      allMet = report(await measure(browser, target, screens));
-    } finally {
-      await browser.close();
-    }
+    return report(await measure(browser, target, screens));
   } finally {
-    await target.stop();
+    await browser.close();
   }
-  console.log(`\nbench-delivery finished in ${((Date.now() - started) / 1000).toFixed(0)} s${allMet ? '' : ' — some goals were missed'}`);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
 });

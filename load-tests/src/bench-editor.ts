@@ -1,6 +1,6 @@
 import { type Page } from 'playwright-core';
-import { assertWebBuilt, launchBenchChromium, sessionCookies } from './bench-browser';
-import { embedded, type BenchTarget } from './bench-targets';
+import { launchBenchChromium, runBrowserBench, sessionCookies } from './bench-browser';
+import type { BenchTarget } from './bench-targets';
 import { SeedClient } from './content-seed';
 import { percentiles } from './http-measure';
 import { printGoals } from './bench-format';
@@ -171,20 +171,4 @@ function report(phases: Phase[]): boolean {
   return printGoals(goals);
 }
 
-async function main(): Promise<void> {
-  assertWebBuilt();
-  const started = Date.now();
-  const target = await embedded();
-  let allMet: boolean;
-  try {
-    allMet = report(await measureEditor(target));
-  } finally {
-    await target.stop();
-  }
-  console.log(`\nbench-editor finished in ${((Date.now() - started) / 1000).toFixed(0)} s${allMet ? '' : ' — some goals were missed'}`);
-}
-
-main().catch((error: Error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBrowserBench('bench-editor', async (target) => report(await measureEditor(target)));
