@@ -25,5 +25,6 @@ export * from './schemas/team.schema';
 export * from './schemas/export.schema';
 export * from './schemas/http-proxy.schema';
 export * from './schemas/search.schema';
+export * from './schemas/collab.schema';
 export * from './schemas/import.schema';
 export * from './schemas/markdown-import.schema';
