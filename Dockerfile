@@ -3,9 +3,10 @@
 # One image recipe for every Quire process. Build one image per app:
 #   docker build --build-arg APP=gateway -t quire/gateway:latest .
 #   docker build --build-arg APP=auth    -t quire/auth:latest .
-# APP is gateway or a directory name under services/ (auth item page team notice admin export search import), or embedded
+# APP is gateway or a directory name under services/ (auth item page team notice admin export search import collab), or embedded
 # (everything in one process, data under DATA_DIR). Each image holds only what its app runs on.
-# The gateway listens on $PORT (4999); services speak NATS only and expose no HTTP port.
+# The gateway listens on $PORT (4999); services speak NATS only and expose no HTTP port, but collab, whose
+# WebSockets (forwarded by the gateway) arrive on $COLLAB_PORT (4997).
 
 ############################
 # build: install everything from the lockfile, compile the server (tsc -b) and the SPA (vite), then
@@ -31,6 +32,7 @@ COPY services/admin/package.json services/admin/
 COPY services/export/package.json services/export/
 COPY services/search/package.json services/search/
 COPY services/import/package.json services/import/
+COPY services/collab/package.json services/collab/
 COPY gateway/package.json gateway/
 COPY embedded/package.json embedded/
 COPY web/package.json web/

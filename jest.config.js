@@ -46,6 +46,7 @@ const workspaces = {
   'export-service': 'services/export',
   'search-service': 'services/search',
   'import-service': 'services/import',
+  'collab-service': 'services/collab',
 };
 
 /** Specs beside the code that start a real server or a process they kill, so they run with the integration project. */

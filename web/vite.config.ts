@@ -1,5 +1,6 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -49,6 +50,10 @@ function precompress(): Plugin {
 export default defineConfig({
   base: '/',
   plugins: [react(), precompress()],
+  resolve: {
+    // y-codemirror imports CodeMirror 5 for its `Pos` class alone; ByteMD has its own CodeMirror (see the shim).
+    alias: [{ find: /^codemirror$/, replacement: fileURLToPath(new URL('./src/features/page-editor/lib/codemirror-pos.ts', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -100,6 +100,23 @@ async function openEditor(visitor: BrowserVisitor, itemId: number, pageId: numbe
   await visitor.page.locator('.CodeMirror').waitFor();
 }
 
+/**
+ * Saves an existing page with Ctrl+S. Its editor is the live co-editing one (issue 18): the save goes over its
+ * WebSocket, and the server's answer shows as the toast.
+ */
+async function saveLive(visitor: BrowserVisitor, timeout?: number): Promise<void> {
+  await visitor.page.keyboard.press('Control+s');
+  await visitor.page.getByTestId('collab-save-state').getByText('Saved', { exact: true }).waitFor({ timeout });
+  await visitor.expectToast('Saved');
+}
+
+/** Reloads while the browser is offline (the reload fails), then opens the editor again online: what was typed offline was never sent. */
+async function reopenAfterOfflineReload(visitor: BrowserVisitor, itemId: number, pageId: number): Promise<void> {
+  await visitor.page.reload().catch(() => undefined);
+  await visitor.context.setOffline(false);
+  await visitor.visit(`/page/edit/${itemId}/${pageId}`);
+}
+
 /** Puts the cursor at the end of the document and types. */
 async function typeAtEnd(visitor: BrowserVisitor, text: string): Promise<void> {
   await visitor.page.locator('.CodeMirror-code').click();
@@ -241,10 +258,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await openEditor(me, itemId, pageId);
     expect(await me.page.locator('input[name=page_title]').inputValue()).toBe('Shortcut page');
     await typeAtEnd(me, '\nSecond line <kept> & "quoted"');
-    const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
-    await me.page.keyboard.press('Control+s');
-    await saved;
-    await me.expectToast('Saved');
+    await saveLive(me);
     expect((await pageInfo(pageId)).page_content).toBe('First line\nSecond line <kept> & "quoted"');
   });
 
@@ -257,9 +271,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await setEditorValue(me, RICH_MARKDOWN);
     await expectRichMarkdownRendered(me.page.locator('.bytemd-preview'));
     await me.screenshot('preview-diagram-math');
-    const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
-    await me.page.keyboard.press('Control+s');
-    await saved;
+    await saveLive(me);
 
     await me.visit(`/${itemId}?page_id=${pageId}`);
     await expectRichMarkdownRendered(me.page.getByTestId('markdown-body'));
@@ -319,9 +331,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await me.acceptAlert('Only images can be pasted into a page');
     expect(uploads).toEqual([]);
 
-    const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
-    await me.page.keyboard.press('Control+s');
-    await saved;
+    await saveLive(me);
     expect((await pageInfo(pageId)).page_content).toContain(`![shot.png](${reply.url})`);
     const files = await callApi<{ display_name: string; url: string }[]>(me, 'page/uploadList', { page_id: pageId });
     expect(files.map((file) => file.url)).toEqual([reply.url]);
@@ -366,9 +376,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await waitForEditorText(me, '```json\nnot json {\n```');
     await me.screenshot('templates-and-json');
 
-    const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
-    await me.page.keyboard.press('Control+s');
-    await saved;
+    await saveLive(me);
     const stored = (await pageInfo(pageId)).page_content;
     expect(stored).toContain('**Request URL:**');
     expect(stored).toContain('|data.tags[].id |int |  |');
@@ -388,9 +396,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await dialog.waitFor({ state: 'detached' });
     await waitForEditorText(me, 'Version one');
     expect(await editorValue(me)).toBe('Version one');
-    const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
-    await me.page.keyboard.press('Control+s');
-    await saved;
+    await saveLive(me);
     expect((await pageInfo(pageId)).page_content).toBe('Version one');
     expect((await callApi<unknown[]>(me, 'page/history', { page_id: pageId })).length).toBe(2);
   });
@@ -484,13 +490,19 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
       const key = `page_content_${itemId}_${pageId}`;
       await visitor.page.clock.install();
       await openEditor(visitor, itemId, pageId);
-      await typeAtEnd(visitor, '\nUnsaved line');
+      // Text typed while the connection is down stays in this browser only: the draft is what keeps it.
+      const typeOffline = async (text: string) => {
+        await visitor.context.setOffline(true);
+        await visitor.page.getByText('Offline — your changes will be merged when the connection returns').waitFor();
+        await typeAtEnd(visitor, text);
+      };
+      await typeOffline('\nUnsaved line');
       await visitor.page.clock.fastForward(29_000);
       expect(await visitor.page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
       await visitor.page.clock.fastForward(2_000);
       expect(await visitor.page.evaluate((k) => localStorage.getItem(k), key)).toBe('Stored text\nUnsaved line');
 
-      await visitor.page.reload();
+      await reopenAfterOfflineReload(visitor, itemId, pageId);
       const prompt = visitor.page.getByRole('alertdialog').filter({ hasText: 'A draft of this page was kept in this browser' });
       await prompt.waitFor();
       await visitor.screenshot('draft-prompt');
@@ -499,18 +511,19 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
       expect(await editorValue(visitor)).toBe('Stored text\nUnsaved line');
       expect(await visitor.page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
 
-      // Declining discards the draft too: the next open shows the stored page without asking.
+      // Declining discards the draft too: the next open shows the page without asking.
+      await typeOffline('\nLost line');
       await visitor.page.clock.fastForward(31_000);
-      await visitor.page.reload();
+      await reopenAfterOfflineReload(visitor, itemId, pageId);
       await prompt.waitFor();
       await prompt.getByRole('button', { name: 'Cancel' }).click();
-      expect(await editorValue(visitor)).toBe('Stored text');
+      expect(await editorValue(visitor)).toBe('Stored text\nUnsaved line');
       await visitor.page.reload();
       await visitor.page.locator('.CodeMirror').waitFor();
       await visitor.page.waitForTimeout(500);
       expect(await visitor.page.getByRole('alertdialog').count()).toBe(0);
 
-      await typeAtEnd(visitor, '\nAnother draft');
+      await typeOffline('\nAnother draft');
       await visitor.page.clock.fastForward(31_000);
       await visitor.page.evaluate(() => localStorage.setItem('page_content_999_1', 'old draft of another page'));
       await visitor.page.getByRole('button', { name: 'More save options' }).click();
@@ -538,10 +551,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
       await visitor.screenshot('big-page');
 
       await typeAtEnd(visitor, 'tail');
-      const saved = visitor.page.waitForResponse((response) => response.url().includes('/api/page/save'), { timeout: 60_000 });
-      await visitor.page.keyboard.press('Control+s');
-      expect(((await (await saved).json()) as { error_code: number }).error_code).toBe(0);
-      await visitor.expectToast('Saved');
+      await saveLive(visitor, 60_000);
 
       // Still usable after the save: a keystroke shows up at the end of the text. How fast, and the longest
       // task the page runs, are goals of `npm run bench` (load-tests/src/bench-editor.ts), not of this test.
@@ -577,15 +587,21 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
       await callApi(me, 'member/save', { item_id: itemId, username: reader, member_group_id: 0 });
       await phone.context.addCookies(await member.context.cookies());
       for (const visitor of [member, phone]) {
-        await visitor.visit(`/page/edit/${itemId}/${pageId}`);
+        // A new page is refused.
+        await visitor.visit(`/page/edit/${itemId}/0`);
         const refusal = visitor.page.getByTestId('edit-not-allowed');
         await refusal.getByText('You can read this item but not edit it. Ask the item owner for edit rights.').waitFor();
         // Not the editor: no title field, no Markdown editor, nothing to type into and lose.
         expect(await visitor.page.locator('input[name=page_title]').count()).toBe(0);
         expect(await visitor.page.locator('.CodeMirror').count()).toBe(0);
         await visitor.screenshot('edit-refused');
+        // An existing page opens to watch it being edited (issue 18): read-only, with nothing to save.
+        await visitor.visit(`/page/edit/${itemId}/${pageId}`);
+        await visitor.page.getByTestId('collab-read-only').getByText('You can watch this page being edited but not change it').waitFor();
+        expect(await visitor.page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+        await visitor.screenshot('edit-watch-only');
       }
-      await member.page.getByRole('link', { name: 'Back to the page' }).click();
+      await (await member.headerAction('Back')).click();
       await member.page.waitForURL(`**/${itemId}?page_id=${pageId}`);
       await member.page.getByTestId('markdown-body').getByText('Only the owner edits').waitFor();
       expect(member.consoleErrors).toEqual([]);
@@ -757,7 +773,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
         } else {
           await reader.context.addCookies(readerCookies);
         }
-        await reader.visit(`/page/edit/${itemId}/${pageId}`);
+        // Refused a new page (an existing one opens to watch it being edited, see the co-editing suite).
+        await reader.visit(`/page/edit/${itemId}/0`);
         await reader.page
           .getByTestId('edit-not-allowed')
           .getByText(zh ? '你可以阅读此项目，但没有编辑权限。如需编辑，请联系项目所有者开通。' : 'You can read this item but not edit it.')

@@ -772,7 +772,12 @@ describe('deployment files', () => {
           .map((d) => d.metadata.name)
           .sort(),
       ).toEqual(APPS.map((name) => `quire-${name}`).sort());
-      expect(ofKind(base, 'Service').map((s) => s.metadata.name)).toEqual(['quire-gateway']);
+      // quire-collab: where the gateway forwards the co-editing WebSocket upgrades (COLLAB_URL).
+      expect(
+        ofKind(base, 'Service')
+          .map((s) => s.metadata.name)
+          .sort(),
+      ).toEqual(['quire-collab', 'quire-gateway']);
       expect(
         ofKind(base, 'HorizontalPodAutoscaler')
           .map((h) => h.metadata.name)
@@ -814,7 +819,9 @@ describe('deployment files', () => {
         const container = mainContainer(named(resources, 'Deployment', `quire-${name}`));
         const healthPort = Number(obj(named(resources, 'ConfigMap', 'quire-config'), 'data').HEALTH_PORT);
         expect(healthPort).toBe(SERVICE_HEALTH_PORT);
-        expect(arr(container, 'ports')).toEqual([{ name: 'health', containerPort: healthPort, protocol: 'TCP' }]);
+        // collab also takes the co-editing WebSockets the gateway forwards, on COLLAB_PORT.
+        const collabPort = { name: 'collab', containerPort: Number(obj(named(resources, 'ConfigMap', 'quire-config'), 'data').COLLAB_PORT), protocol: 'TCP' };
+        expect(arr(container, 'ports')).toEqual([{ name: 'health', containerPort: healthPort, protocol: 'TCP' }, ...(name === 'collab' ? [collabPort] : [])]);
         expect(obj(container, 'readinessProbe', 'httpGet')).toEqual({ path: '/readyz', port: 'health' });
         expect(obj(container, 'livenessProbe', 'httpGet')).toEqual({ path: '/healthz', port: 'health' });
       });
@@ -909,9 +916,15 @@ describe('deployment files', () => {
         }
       });
 
-      it.each(APPS)('%s accepts connections only as the gateway, from the ingress controller to its HTTP port', (name) => {
+      it.each(APPS)('%s accepts connections only as the gateway from the ingress controller, or as collab from the gateway', (name) => {
         const deployment = named(resources, 'Deployment', `quire-${name}`);
         const ingress = networkGrants(resources, obj(deployment, 'spec', 'template', 'metadata', 'labels'), 'Ingress');
+        if (name === 'collab') {
+          // The co-editing WebSockets the gateway forwards, and nothing else.
+          expect(ingress).toEqual(['pods app.kubernetes.io/name=quire,app.kubernetes.io/component=gateway in this namespace on TCP/collab']);
+          expect(arr(mainContainer(deployment), 'ports').map((port) => obj(port).name)).toContain('collab');
+          return;
+        }
         if (name !== 'gateway') {
           expect(ingress).toEqual([]);
           return;
@@ -930,6 +943,15 @@ describe('deployment files', () => {
         const expected = ['namespace quire-infra on TCP/4222 TCP/6379 TCP/27017 TCP/9000', 'pods k8s-app=kube-dns in namespace kube-system on UDP/53 TCP/53'];
         // The HTTP test tool's proxy: web ports of public addresses only (private, loopback, link-local and CGNAT ranges excluded).
         if (name === 'gateway') {
+          // The co-editing upgrades it forwards to the collab pods (COLLAB_URL's port).
+          expect(new URL(scalar(settings.COLLAB_URL)).port).toBe(scalar(settings.COLLAB_PORT));
+          expected.push(`pods app.kubernetes.io/name=quire,app.kubernetes.io/component=collab in this namespace on TCP/${scalar(settings.COLLAB_PORT)}`);
+          expected.push(
+            '0.0.0.0/0 except 0.0.0.0/8 10.0.0.0/8 100.64.0.0/10 127.0.0.0/8 169.254.0.0/16 172.16.0.0/12 192.168.0.0/16 | ::/0 except ::1/128 fc00::/7 fe80::/10 on TCP/80 TCP/443',
+          );
+        }
+        // The import service's URL fetch (API documents): the same public web ports as the gateway's proxy.
+        if (name === 'import') {
           expected.push(
             '0.0.0.0/0 except 0.0.0.0/8 10.0.0.0/8 100.64.0.0/10 127.0.0.0/8 169.254.0.0/16 172.16.0.0/12 192.168.0.0/16 | ::/0 except ::1/128 fc00::/7 fe80::/10 on TCP/80 TCP/443',
           );

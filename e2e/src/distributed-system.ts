@@ -74,6 +74,8 @@ export interface DistributedSystem {
   gates(app: ServiceApp, replica?: number): ProcessGates;
   /** The servers behind the apps, to stop and start them (faults). */
   servers: { nats: ServerProcess; redis: ServerProcess; s3?: S3Server; mongo?: MongoWireServer };
+  /** `http://127.0.0.1:<COLLAB_PORT>` of each collab replica (where the gateway forwards co-editing upgrades). */
+  collabUrls: string[];
   /** The directory holding every app's DATA_DIR (`<dataRoot>/<app>`). */
   dataRoot: string;
   stop(): Promise<void>;
@@ -111,6 +113,7 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
   const copies = new Map<ServiceApp, QuireProcess[]>();
   const healthPorts = new Map<ServiceApp, number[]>();
   const gates = new Map<ServiceApp, ProcessGates[]>();
+  const collabUrls: string[] = [];
   for (const app of options.services) {
     const count = Math.max(1, options.replicas?.[app] ?? 1);
     const processes: QuireProcess[] = [];
@@ -118,6 +121,11 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
       const name = count > 1 ? `${app}-${i + 1}` : app;
       const healthPort = await freePort();
       const processEnv: Record<string, string> = { ...env(name, 0), HEALTH_PORT: String(healthPort) };
+      if (app === 'collab') {
+        const collabPort = await freePort();
+        processEnv.COLLAB_PORT = String(collabPort);
+        collabUrls.push(`http://127.0.0.1:${collabPort}`);
+      }
       if (options.gates) {
         const gated: ProcessGates = { redis: await startTcpGate(redis.port) };
         processEnv.REDIS_URL = gated.redis.url(redis.url);
@@ -153,7 +161,7 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
         // A port free a moment ago may be taken by another suite's server meanwhile: then try another.
         for (let attempt = 1; ; attempt++) {
           port = await freePort();
-          const gateway = quireProcess('gateway', env('gateway', port));
+          const gateway = quireProcess('gateway', { ...env('gateway', port), ...(collabUrls.length > 0 ? { COLLAB_URL: collabUrls.join(',') } : {}) });
           apps.set('gateway', gateway);
           try {
             return await gateway.start();
@@ -190,6 +198,7 @@ export async function startDistributedSystem(options: DistributedSystemOptions):
       return found;
     },
     servers: { nats, redis, s3, mongo },
+    collabUrls,
     dataRoot: root,
     stop,
   };

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
 import { AdminModule } from '@quire/admin-service';
 import { AuthModule } from '@quire/auth-service';
+import { CollabModule } from '@quire/collab-service';
 import { ExportModule } from '@quire/export-service';
 import { GatewayModule } from '@quire/gateway';
 import { ImportModule } from '@quire/import-service';
@@ -31,6 +32,7 @@ export class EmbeddedModule {
         ExportModule,
         SearchModule,
         ImportModule,
+        CollabModule,
       ],
     };
   }

@@ -8,6 +8,7 @@ import { legacyUrls } from './http/legacy-url';
 import { securityHeaders } from './http/security-headers';
 import { answerUnreadableRequests } from './http/unreadable-requests';
 import { spa } from './static/spa';
+import { routeUpgrades } from './http/upgrades';
 
 /**
  * The express part of the gateway, shared by the embedded app and the gateway process:
@@ -29,6 +30,7 @@ export function configureGateway(app: NestExpressApplication, config: QuireConfi
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => (error ? sendBodyError(req, res, error, config.language) : next()));
   app.use(...spa(config.http.webDist));
   answerUnreadableRequests(app.getHttpServer(), config.language);
+  routeUpgrades(app, app.getHttpServer());
   // SIGTERM: stop accepting connections, let in-flight requests finish, close the transport, exit 0.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
 }

@@ -6,25 +6,33 @@ export interface RpcErrorPayload {
   error_code: number;
   message_key: MessageKey;
   params?: MessageParams;
+  /** What the envelope answers as `data` beside the message (JSON), for the few errors that carry some. */
+  data?: unknown;
 }
 
-/** A domain error carrying the API's error code; the gateway's one filter turns it into the envelope. */
+/**
+ * A domain error carrying the API's error code; the gateway's one filter turns it into the envelope.
+ * `data` (JSON, rare: 10409's both versions) goes into the envelope's `data` beside the message.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: number,
     readonly key: MessageKey,
     readonly params: MessageParams = {},
+    readonly data?: unknown,
   ) {
     super(key);
     this.name = 'AppError';
   }
 
   toPayload(): RpcErrorPayload {
-    return { error_code: this.code, message_key: this.key, params: this.params };
+    const payload: RpcErrorPayload = { error_code: this.code, message_key: this.key, params: this.params };
+    if (this.data !== undefined) payload.data = this.data;
+    return payload;
   }
 
   static fromPayload(payload: RpcErrorPayload): AppError {
-    return new AppError(payload.error_code, payload.message_key, payload.params);
+    return new AppError(payload.error_code, payload.message_key, payload.params, payload.data);
   }
 
   static failed(key: MessageKey = 'unknown_error', params?: MessageParams): AppError {

@@ -31,6 +31,11 @@ export const ErrorCode = {
   InvalidRoute: 10404,
   /** Quire: a write sent as GET or HEAD, which never change anything (HTTP 405). */
   WriteByGet: 10405,
+  /**
+   * Quire: `page/save` with a `base_hash` whose changes overlap changes saved since that base (or whose base is
+   * unknown): nothing saved; `data` holds `{current_content, current_hash, your_content}`.
+   */
+  EditConflict: 10409,
   /** Quire: a request too large for the transport (HTTP 413). */
   PayloadTooLarge: 10413,
   /** Quire: too many requests from one address (HTTP 429). */

@@ -28,3 +28,4 @@ export * from './schemas/search.schema';
 export * from './schemas/collab.schema';
 export * from './schemas/import.schema';
 export * from './schemas/markdown-import.schema';
+export * from './schemas/api-import.schema';

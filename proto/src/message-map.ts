@@ -181,6 +181,7 @@ import type {
   SearchVersions,
   SearchVersionsSchema,
 } from './schemas/search.schema';
+import type { GetLivePageSchema, LivePage, LivePageSaved, SaveLivePageSchema } from './schemas/collab.schema';
 import type {
   ImportCatalogsSchema,
   ImportedCatalogs,
@@ -204,6 +205,7 @@ import type {
   StartShowdocImportSchema,
 } from './schemas/import.schema';
 import type { ImportContentsSchema, ImportedMarkdown, ImportedMove, ImportMarkdownSchema, ImportMoveSchema } from './schemas/markdown-import.schema';
+import type { ImportApiFileSchema, ImportApiOperationsSchema, ImportApiUrlSchema, ImportedApi } from './schemas/api-import.schema';
 import type { Unchecked } from './validation';
 import type { Subject } from './subject';
 
@@ -292,6 +294,8 @@ export interface MessageMap {
   [Subject.PageMenuGet]: Contract<typeof GetMenuSchema, Reply<Menu>>;
   [Subject.PageMenuHits]: Contract<typeof GetMenuHitsSchema, Reply<Menu>>;
   [Subject.PagePageItem]: Contract<typeof GetPageItemSchema, PageItemRef | null>;
+  [Subject.PagePageLive]: Contract<typeof GetLivePageSchema, LivePage | null>;
+  [Subject.PagePageSaveLive]: Contract<typeof SaveLivePageSchema, LivePageSaved>;
   [Subject.PageItemSinglePage]: Contract<typeof GetSinglePageSchema, PageRow | null>;
   [Subject.PageItemCreateFirstPage]: Contract<typeof CreateFirstPageSchema, PageRow>;
   [Subject.PageItemCopy]: Contract<typeof CopyItemPagesSchema, CopiedItemPages>;
@@ -388,6 +392,10 @@ export interface MessageMap {
   [Subject.ImportMarkdownAuto]: Contract<typeof ImportMarkdownSchema, ImportedMarkdown>;
   [Subject.PageImportContents]: Contract<typeof ImportContentsSchema, { pages: number }>;
   [Subject.PageImportMove]: Contract<typeof ImportMoveSchema, ImportedMove>;
+  [Subject.ImportApiSwagger]: Contract<typeof ImportApiFileSchema, { item_id: number }>;
+  [Subject.ImportApiPostman]: Contract<typeof ImportApiFileSchema, { item_id: number }>;
+  [Subject.ImportApiUrl]: Contract<typeof ImportApiUrlSchema, ImportedApi>;
+  [Subject.PageImportApiOperations]: Contract<typeof ImportApiOperationsSchema, { pages: number }>;
 }
 
 /** A subject whose handler validates its params with `Schema` (`null`: it reads none) and answers `R`. */

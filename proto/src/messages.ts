@@ -10,6 +10,7 @@ export const Messages = {
   internal_error: { en: 'Something went wrong on the server; please try again', 'zh-cn': '服务器出错了，请稍后重试' },
   not_logged_in: { en: 'You are not logged in', 'zh-cn': '你尚未登录' },
   no_permission: { en: 'No permissions', 'zh-cn': '没有权限' },
+  collab_read_only: { en: 'You may only watch this page: saving it is for its editors', 'zh-cn': '你只能查看此页面：只有编辑者可以保存' },
   invalid_route: { en: 'Invalid request', 'zh-cn': '无效的请求' },
   bad_request: { en: 'The request body could not be read: {reason}', 'zh-cn': '请求内容无法解析：{reason}' },
   body_too_large: { en: 'The request body is too large', 'zh-cn': '请求内容过大' },
@@ -97,6 +98,18 @@ export const Messages = {
   page_share_key_unknown: { en: 'The share link does not exist or has been turned off', 'zh-cn': '分享链接不存在或已关闭' },
   page_json_invalid: { en: "Parameter '{name}' must be valid JSON: {reason}", 'zh-cn': '参数 {name} 必须是有效的 JSON：{reason}' },
   page_title_too_long: { en: 'A title has at most {max} characters', 'zh-cn': '标题最多 {max} 个字符' },
+  page_base_hash_invalid: {
+    en: "Parameter 'base_hash' must be a page's content_hash as page/info gives it: 64 hexadecimal digits",
+    'zh-cn': '参数 base_hash 必须是 page/info 返回的 content_hash：64 位十六进制数字',
+  },
+  page_edit_conflict: {
+    en: 'Someone changed the same lines of this page since you opened it, so nothing was saved: both versions are in the reply, merge them and save again',
+    'zh-cn': '你打开此页面后，有人修改了相同的行，因此本次没有保存：两个版本都在返回内容中，请合并后重新保存',
+  },
+  page_edit_base_unknown: {
+    en: 'The version your edit started from is no longer known, so it cannot be merged safely and nothing was saved: both versions are in the reply, merge them and save again',
+    'zh-cn': '你编辑所基于的版本已不存在，无法安全合并，因此本次没有保存：两个版本都在返回内容中，请合并后重新保存',
+  },
   catalog_not_found: { en: 'The catalog does not exist in this item', 'zh-cn': '该项目中不存在此目录' },
   catalog_name_required: { en: 'Please enter a catalog name', 'zh-cn': '目录名不能为空' },
   catalog_parent_self: { en: 'The parent catalog cannot be the catalog itself', 'zh-cn': '上级目录不能选择自身' },
@@ -348,6 +361,25 @@ export const Messages = {
   import_zip_no_markdown: { en: 'The zip holds no Markdown (.md) file', 'zh-cn': 'zip 压缩包中没有 Markdown（.md）文件' },
   import_page_too_long: { en: '{name} is longer than a page may be ({max} characters)', 'zh-cn': '{name} 超过单个页面的长度上限（{max} 个字符）' },
   import_markdown_encoding: { en: '{name} is not UTF-8 text: save it as UTF-8 and zip it again', 'zh-cn': '{name} 不是 UTF-8 文本：请另存为 UTF-8 后重新打包' },
+  // the import service: API descriptions (importSwagger/import, importPostman/import, importApi/url)
+  api_import_not_api: {
+    en: 'The file is neither an OpenAPI (Swagger) document nor a Postman collection',
+    'zh-cn': '该文件既不是 OpenAPI（Swagger）文档，也不是 Postman 集合',
+  },
+  api_import_unreadable: {
+    en: 'The document cannot be read at line {line}, column {column}: {reason}',
+    'zh-cn': '文档第 {line} 行第 {column} 列无法解析：{reason}',
+  },
+  api_import_invalid: { en: 'The document is not valid at {place}: {reason}', 'zh-cn': '文档在 {place} 处不合法：{reason}' },
+  api_import_too_large: { en: 'The document is larger than {max} MB', 'zh-cn': '文档超过 {max} MB' },
+  api_import_no_operations: { en: 'The document describes no operation', 'zh-cn': '文档中没有任何接口' },
+  api_import_postman_v1: {
+    en: 'Postman 1.0 collections cannot be imported: export the collection from Postman as Collection v2.1',
+    'zh-cn': '不支持导入 Postman 1.0 集合：请在 Postman 中将集合导出为 Collection v2.1 格式',
+  },
+  api_import_catalog_not_found: { en: 'The catalog does not exist in this item', 'zh-cn': '该项目中不存在此目录' },
+  api_import_fetch_status: { en: '{host} answered {status} instead of the document', 'zh-cn': '{host} 返回了 {status}，而不是文档' },
+  api_import_fetch_redirects: { en: '{host} redirected too many times', 'zh-cn': '{host} 重定向次数过多' },
   // the HTTP API test tool's server proxy (Quire extension, /api/http-proxy)
   http_proxy_closed: {
     en: 'Sending requests through the server is turned off; an administrator can turn it on in the site settings',

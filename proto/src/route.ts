@@ -1,3 +1,4 @@
+import { API_IMPORT_MAX_BYTES } from './schemas/api-import.schema';
 import { SHOWDOC_IMPORT_MAX_BYTES } from './schemas/import.schema';
 import { MARKDOWN_IMPORT_LIMITS } from './schemas/markdown-import.schema';
 import { Subject } from './subject';
@@ -173,8 +174,13 @@ const table: Record<string, Route> = {
   'export/download': { subject: Subject.ExportJobDownload, auth: 'required', effect: 'read' },
   'export/markdown': { subject: Subject.ExportMarkdownExport, auth: 'required', effect: 'read' },
 
-  // ShowDoc's import/auto: a zip of Markdown files becomes an item (Quire reads no Postman or Swagger file).
+  // ShowDoc's import/auto: a zip of Markdown files becomes an item (Postman and Swagger files have their own calls below).
   'import/auto': { subject: Subject.ImportMarkdownAuto, auth: 'required', effect: 'write', upload: { fields: ['file'], maxBytes: MARKDOWN_IMPORT_LIMITS.maxZipBytes } },
+  // ShowDoc 3.x's API imports (issue 19): an OpenAPI / Swagger document or a Postman collection becomes catalogs and pages.
+  'importswagger/import': { subject: Subject.ImportApiSwagger, auth: 'required', effect: 'write', upload: { fields: ['file'], maxBytes: API_IMPORT_MAX_BYTES } },
+  'importpostman/import': { subject: Subject.ImportApiPostman, auth: 'required', effect: 'write', upload: { fields: ['file'], maxBytes: API_IMPORT_MAX_BYTES } },
+  // Quire: the same from a URL, fetched through the HTTP test tool's address guard.
+  'importapi/url': { subject: Subject.ImportApiUrl, auth: 'required', effect: 'write' },
 
   // Anonymous callers search the public items (and those their browser unlocked).
   'search/query': { subject: Subject.SearchPageQuery, auth: 'optional', effect: 'read' },

@@ -95,6 +95,10 @@ export const Subject = {
   PageMenuGet: 'page.menu.get',
   /** Internal: item/info's keyword hits: the live pages of an item the search service found, in its order, flat. */
   PageMenuHits: 'page.menu.hits',
+  /** Internal (collab): a live page's fields, text raw, to fill a co-editing document from. */
+  PagePageLive: 'page.page.live',
+  /** Internal (collab): write a co-edited page and a history version naming its contributors. */
+  PagePageSaveLive: 'page.page.saveLive',
   /** Internal: which item a live page belongs to (item/pwd from `/page/{id}`). */
   PagePageItem: 'page.page.item',
   /** Internal: the page of a single-page item, for item/info. */
@@ -209,6 +213,15 @@ export const Subject = {
   ImportJobReport: 'import.job.report',
   /** `import/auto`: a zip of Markdown files (folders → catalogs) becomes a new item, or joins one the caller may edit. */
   ImportMarkdownAuto: 'import.markdown.auto',
+  // API descriptions (issue 19): OpenAPI / Swagger / Postman documents become catalogs and pages
+  /** ShowDoc's `importSwagger/import`: an uploaded document becomes a new item, or joins one the caller may edit. */
+  ImportApiSwagger: 'import.api.swagger',
+  /** ShowDoc's `importPostman/import`: the same call under Postman's name. */
+  ImportApiPostman: 'import.api.postman',
+  /** Quire's `importApi/url`: the document fetched from a URL (public addresses only unless allowed). */
+  ImportApiUrl: 'import.api.url',
+  /** Internal: the operation each generated page documents (`api_operation`), on a pending imported item's pages. */
+  PageImportApiOperations: 'page.import.apiOperations',
 } as const;
 
 export type Subject = (typeof Subject)[keyof typeof Subject];

@@ -7,9 +7,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import proxy from 'express-http-proxy';
 import type { QuireConfig } from '@quire/config';
-import { QUIRE_CONFIG, TransportClient } from '@quire/platform';
+import { AddressPolicy, QUIRE_CONFIG, TransportClient } from '@quire/platform';
 import { AppError, type Caller, ErrorCode, HTTP_PROXY_MAX_BYTES, HTTP_PROXY_TIMEOUT_MS, type HttpProxyReply, type HttpProxyRequestDto, type QuireContracts, Subject } from '@quire/proto';
-import { AddressPolicy } from './address-policy';
 
 /** Where a checked request goes: the URL as typed and the one address the proxy will connect to. */
 export interface ProxyTarget {

@@ -16,8 +16,9 @@ const HTTP_STATUS: Partial<Record<number, number>> = {
 };
 
 /**
- * The one place errors become the envelope `{error_code, error_message}`, in the
- * request's language (requestLanguage). Nothing else of an error (text, stack) leaves the server.
+ * The one place errors become the envelope `{error_code, error_message}`, in the request's language
+ * (requestLanguage), with the error's `data` when it carries some. Nothing else of an error (text,
+ * stack) leaves the server.
  */
 @Catch()
 export class EnvelopeExceptionFilter implements ExceptionFilter {
@@ -35,7 +36,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const error = this.toAppError(exception, req);
     if (error.code === ErrorCode.WriteByGet) res.setHeader('Allow', 'POST');
-    sendError(res, error.code, translate(error.key, requestLanguage(req, this.config.language), error.params), HTTP_STATUS[error.code] ?? 200);
+    sendError(res, error.code, translate(error.key, requestLanguage(req, this.config.language), error.params), HTTP_STATUS[error.code] ?? 200, error.data);
     return undefined;
   }
 

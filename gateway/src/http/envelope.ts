@@ -10,10 +10,13 @@ export function sendJsonData(res: Response, json: string): void {
   writeJson(res, 200, `{"error_code":0,"data":${json}}`);
 }
 
-/** Error: `{error_code, error_message}`; no `data`. HTTP 200 for business errors. */
-export function sendError(res: Response, code: number, message: string, httpStatus = 200): void {
+/**
+ * Error: `{error_code, error_message}`; no `data`, except for the Quire errors that carry some (10409's
+ * both versions). HTTP 200 for business errors.
+ */
+export function sendError(res: Response, code: number, message: string, httpStatus = 200, data?: unknown): void {
   if (res.headersSent) return;
-  writeJson(res, httpStatus, JSON.stringify({ error_code: code, error_message: message }));
+  writeJson(res, httpStatus, JSON.stringify(data === undefined ? { error_code: code, error_message: message } : { error_code: code, error_message: message, data }));
 }
 
 /**

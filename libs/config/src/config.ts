@@ -144,6 +144,23 @@ const EnvSchema = z.object({
         .map((entry) => parseSecretKey(entry, ctx))
         .filter((key) => key !== null),
     ),
+  /** Distributed: the port of the collab service's own HTTP server, where the gateway forwards co-editing WebSocket upgrades. */
+  COLLAB_PORT: port(4997),
+  /** Distributed gateway: where co-editing WebSocket upgrades go (comma-separated `http://host:port` of the collab replicas, or one Service address). */
+  COLLAB_URL: z
+    .string()
+    .default('')
+    .transform((value, ctx) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map((entry) => parseOrigin(entry, ctx)),
+    ),
+  /** Co-editing: a changed page is written after this many milliseconds without an edit … */
+  COLLAB_SAVE_QUIET_MS: positive(5_000),
+  /** … and at the latest this many milliseconds after its first unsaved edit. */
+  COLLAB_SAVE_MAX_MS: positive(30_000),
   /** Embedded without QUIRE_SECRET_KEY: the key file, created once (0600); default `<DATA_DIR>.key`, beside DATA_DIR and outside it. */
   QUIRE_SECRET_KEY_FILE: z.string().min(1).optional(),
 });
@@ -179,6 +196,11 @@ export interface QuireConfig {
    * distributed mode refuses to boot. `previousKeys` only decrypt (rotation).
    */
   secrets: { key?: Buffer; previousKeys: Buffer[]; keyFile: string };
+  /**
+   * Live co-editing: the collab service's port (distributed), the replicas the distributed gateway
+   * forwards upgrades to, and when a changed document is written (quiet period, longest wait).
+   */
+  collab: { port: number; urls: string[]; saveQuietMs: number; saveMaxMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -224,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): QuireConfig {
         .map((entry) => entry.trim())
         .filter(Boolean),
     },
+    collab: { port: e.COLLAB_PORT, urls: e.COLLAB_URL, saveQuietMs: e.COLLAB_SAVE_QUIET_MS, saveMaxMs: e.COLLAB_SAVE_MAX_MS },
     secrets: { key: e.QUIRE_SECRET_KEY, previousKeys: e.QUIRE_SECRET_KEY_PREVIOUS, keyFile: secretKeyFile(e.QUIRE_SECRET_KEY_FILE, path.resolve(e.DATA_DIR), env) },
   };
 }

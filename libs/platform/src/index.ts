@@ -49,3 +49,6 @@ export * from './secrets/secret-key-file';
 export * from './fs/private-files';
 export * from './secrets/sealed-collection';
 export * from './net/address-block';
+export * from './net/address-policy';
+export * from './text/three-way-merge';
+export * from './http/upgrade-handler';

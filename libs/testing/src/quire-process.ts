@@ -17,6 +17,7 @@ export const QUIRE_APPS = {
   export: 'services/export/dist/main.js',
   search: 'services/search/dist/main.js',
   import: 'services/import/dist/main.js',
+  collab: 'services/collab/dist/main.js',
 } as const;
 
 export type QuireApp = keyof typeof QUIRE_APPS;

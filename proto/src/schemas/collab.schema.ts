@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { integer } from '../validation';
+import { TITLE_MAX_LENGTH } from './page.schema';
+
+/** Contributors one history version names at most (the first ones kept). */
+export const COLLAB_CONTRIBUTORS_MAX = 100;
 
 /**
  * Live co-editing of a page's Markdown (the collab service, Hocuspocus over a WebSocket behind the
@@ -51,4 +56,52 @@ export type CollabNotice =
   /** The page was written (by a save, the quiet-period save, or a save from outside merged in): to every editor of it. */
   | { type: 'saved'; page_id: number; content_hash: string; addtime: number; by: string }
   /** The requester's save was refused (its message in the requester's language). */
-  | { type: 'save-failed'; message: string };
+  | { type: 'save-failed'; message: string }
+  /**
+   * A save from outside the editor (`page/save`, the open API, an import) changed the same lines as the
+   * live text: the live text was kept, and the outside version goes to the history with the next save.
+   */
+  | { type: 'conflict'; page_id: number; addtime: number; by: string };
+
+/** `page.page.live` (internal, asked by the collab service): a live page's fields, text raw. */
+export const GetLivePageSchema = z.object({ page_id: integer().pipe(z.number().min(1)) });
+export type GetLivePageDto = z.output<typeof GetLivePageSchema>;
+
+/** A live page as a co-editing document is filled from it (raw text; `content_hash` = hex SHA-256 of `page_content`). */
+export interface LivePage {
+  page_id: number;
+  item_id: number;
+  cat_id: number;
+  page_title: string;
+  page_content: string;
+  s_number: number;
+  addtime: number;
+  author_username: string;
+  content_hash: string;
+}
+
+/** Everyone who changed a co-edited page since its last write, named in the history version the write makes. */
+const ContributorSchema = z.object({ uid: integer().pipe(z.number().min(1)), username: z.string().max(TITLE_MAX_LENGTH) });
+
+/**
+ * `page.page.saveLive` (internal, sent by the collab service on behalf of the saver: the caller must
+ * hold the edit right): writes the page as the co-editing document holds it, recording the version
+ * it replaces in the history like `page/save`.
+ */
+export const SaveLivePageSchema = z.object({
+  page_id: integer().pipe(z.number().min(1)),
+  page_title: z.string().max(TITLE_MAX_LENGTH),
+  cat_id: integer().pipe(z.number().min(0)),
+  s_number: integer(),
+  page_content: z.string(),
+  contributors: z.array(ContributorSchema).max(COLLAB_CONTRIBUTORS_MAX),
+});
+export type SaveLivePageDto = z.output<typeof SaveLivePageSchema>;
+
+/** What `page.page.saveLive` wrote. */
+export interface LivePageSaved {
+  page_id: number;
+  content_hash: string;
+  addtime: number;
+  author_username: string;
+}

@@ -51,8 +51,11 @@ export const ImportContentsSchema = z.object({
 });
 export type ImportContentsDto = z.output<typeof ImportContentsSchema>;
 
-/** `page.import.move`: everything of the pending staging item `from_item_id` joins `to_item_id`, in one unit. */
-export const ImportMoveSchema = z.object({ from_item_id: id(), to_item_id: id() });
+/**
+ * `page.import.move`: everything of the pending staging item `from_item_id` joins `to_item_id`, in one unit; with
+ * `cat_id` (an API import into a catalog), its top-level catalogs and pages go under that catalog of `to_item_id`.
+ */
+export const ImportMoveSchema = z.object({ from_item_id: id(), to_item_id: id(), cat_id: id().optional() });
 export type ImportMoveDto = z.output<typeof ImportMoveSchema>;
 
 export interface ImportedMove {

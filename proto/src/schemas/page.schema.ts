@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { integer, requiredText, text } from '../validation';
+import type { ApiOperation } from './api-import.schema';
 import { SEARCH_ITEM_PAGES_MAX } from './search.schema';
 
 /**
@@ -120,8 +121,25 @@ export const SavePageSchema = z.object({
   is_urlencode: integer().pipe(z.number().min(0).max(1)),
   cat_id: optionalId(),
   page_comments: title(),
+  /**
+   * Quire: the `content_hash` (page/info) of the version the sent content was edited from; '' = none, the
+   * last writer wins. A save on an older base is three-way merged, or answered 10409 (docs/compatibility.md).
+   */
+  base_hash: text()
+    .pipe(z.string().regex(/^(?:[0-9a-fA-F]{64})?$/, { error: 'page_base_hash_invalid' }))
+    .transform((hash) => hash.toLowerCase()),
 });
 export type SavePageDto = z.output<typeof SavePageSchema>;
+
+/** `base_hash` alone: the page service checks it first, with the validation code 10100 (ShowDoc's own parameters answer 10101). */
+export const SavePageBaseSchema = SavePageSchema.pick({ base_hash: true });
+
+/** The `data` of 10409 (EditConflict): the page as it is, and the content the refused save sent. */
+export interface EditConflictData {
+  current_content: string;
+  current_hash: string;
+  your_content: string;
+}
 
 export const DeletePageSchema = z.object({ page_id: requiredId() });
 export type DeletePageDto = z.output<typeof DeletePageSchema>;
@@ -227,19 +245,29 @@ export interface PageRow {
   page_comments: string;
   /** 0 live, 1 in the recycle bin. */
   is_del: number;
+  /** Quire: on a page generated from an API description (issue 19), the operation it documents. */
+  api_operation?: ApiOperation;
 }
 
-/** `page/info`: the row with `addtime` formatted, the attachment count and the share key (or ''). */
+/** `page/info`: the row with `addtime` formatted, the attachment count, the share key (or '') and the content's hash. */
 export interface PageInfo extends Omit<PageRow, 'addtime'> {
   addtime: string;
   attachment_count: number;
   unique_key: string;
+  /** Quire: hex SHA-256 of the raw Markdown (`page_content` before escaping): `page/save`'s `base_hash`. */
+  content_hash: string;
 }
 
-/** `page/infoByKey`: no `item_id` / `cat_id` (contract §9.4). */
-export type SharedPageInfo = Omit<PageInfo, 'item_id' | 'cat_id' | 'unique_key'>;
+/** `page/infoByKey`: no `item_id` / `cat_id` (contract §9.4), nor `content_hash` (a share link never saves). */
+export type SharedPageInfo = Omit<PageInfo, 'item_id' | 'cat_id' | 'unique_key' | 'content_hash'>;
 
 /** A previous version (`page/history`: `addtime` formatted, content raw). */
+/** Someone who changed a version of a page in the live editor (the collab service's saves): its history row names them. */
+export interface PageContributor {
+  uid: number;
+  username: string;
+}
+
 export interface PageHistoryRow {
   page_history_id: number;
   page_id: number;
@@ -252,6 +280,8 @@ export interface PageHistoryRow {
   s_number: number;
   addtime: string;
   page_comments: string;
+  /** Quire: everyone who changed this version in the live editor (co-editing); absent for versions saved otherwise. */
+  contributors?: PageContributor[];
 }
 
 /** `page/diff`: both rows raw (`addtime` unix), both contents HTML-escaped. */

@@ -18,6 +18,8 @@ import { HistoryContentRepository } from './page/history/history-content.reposit
 import { HistoryController } from './page/history/history.controller';
 import { HistoryRepository } from './page/history/history.repository';
 import { HistoryService } from './page/history/history.service';
+import { LivePageController } from './page/live/live-page.controller';
+import { LivePageService } from './page/live/live-page.service';
 import { PageInfoCache } from './page/page-info-cache';
 import { PageRevisions } from './page/page-revisions';
 import { PageUpserts } from './page/page-upserts';
@@ -57,12 +59,14 @@ import { TemplateService } from './template/template.service';
     RecycleController,
     MaintenanceController,
     SearchDocumentsController,
+    LivePageController,
   ],
   providers: [
     AccessVersion,
     ItemAccessService,
     PageRepository,
     PageService,
+    LivePageService,
     PageInfoCache,
     PageRevisions,
     PageUpserts,

@@ -2,12 +2,14 @@ import type { TransportErrors } from '../transport/transport-errors';
 
 /**
  * What crosses the transport when a handler fails: a numeric code and a message key with its
- * params, never a stack. The codes and keys are the app's; the platform only carries them.
+ * params (and, rarely, data meant for the caller), never a stack. The codes and keys are the app's; the platform only carries them.
  */
 export interface RpcErrorPayload {
   error_code: number;
   message_key: string;
   params?: Readonly<Record<string, unknown>>;
+  /** What the caller answers beside the message (JSON), for the few errors that carry some. */
+  data?: unknown;
 }
 
 /** An error meant for the caller: it travels as its payload and nothing else of it (the app's domain errors are ones). */

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { TransportClient } from '@quire/platform';
 import {
   type Caller,
+  type CatalogGroup,
+  type ImportApiOperationsDto,
   type ImportCatalogsDto,
   type ImportContentsDto,
   type ImportedCatalogs,
@@ -34,9 +36,19 @@ export class PageClient {
     return (await this.transport.send(Subject.PageImportContents, { caller, params })).pages;
   }
 
-  /** Moves a staging item's catalogs, pages and files into another item, in one unit. */
-  moveContent(caller: Caller, fromItemId: number, toItemId: number): Promise<ImportedMove> {
-    return this.transport.send(Subject.PageImportMove, { caller, params: { from_item_id: fromItemId, to_item_id: toItemId } });
+  /** Moves a staging item's catalogs, pages and files into another item (under one of its catalogs: `catId`), in one unit. */
+  moveContent(caller: Caller, fromItemId: number, toItemId: number, catId = 0): Promise<ImportedMove> {
+    return this.transport.send(Subject.PageImportMove, { caller, params: { from_item_id: fromItemId, to_item_id: toItemId, ...(catId > 0 ? { cat_id: catId } : {}) } });
+  }
+
+  /** The operation each generated page of a pending item documents (API import). */
+  async importApiOperations(caller: Caller, params: ImportApiOperationsDto): Promise<number> {
+    return (await this.transport.send(Subject.PageImportApiOperations, { caller, params })).pages;
+  }
+
+  /** An item's catalogs as the user sees them (catalog/catListGroup), with their levels. */
+  catalogs(caller: Caller, itemId: number): Promise<CatalogGroup[]> {
+    return this.transport.send(Subject.PageCatalogListGroup, { caller, params: { item_id: itemId } });
   }
 
   async importHistory(caller: Caller, params: ImportHistoryDto): Promise<number> {

@@ -62,6 +62,12 @@ export class CatalogRepository implements OnModuleInit {
     return this.version.renewAfter(this.catalogs.deleteMany({ item_id: itemId }));
   }
 
+  /** A staging item's top catalogs under a catalog of the item they join, every level of theirs `levels` deeper (API import). */
+  async nestUnder(itemId: number, parentCatId: number, levels: number): Promise<void> {
+    await this.version.renewAfter(this.catalogs.updateMany({ item_id: itemId, parent_cat_id: 0 }, { $set: { parent_cat_id: parentCatId } }));
+    if (levels !== 0) await this.version.renewAfter(this.catalogs.updateMany({ item_id: itemId }, { $inc: { level: levels } }));
+  }
+
   /** Every catalog of one item (a Markdown import's staging item) into another, tree and levels as they are. */
   moveToItem(fromItemId: number, toItemId: number): Promise<number> {
     return this.version.renewAfter(this.catalogs.updateMany({ item_id: fromItemId }, { $set: { item_id: toItemId } }));

@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { type ImportedMove, ImportContentsSchema, ImportMoveSchema, type Incoming, parseParams, requireImporter, Subject } from '@quire/proto';
+import { ImportApiOperationsSchema, type ImportedMove, ImportContentsSchema, ImportMoveSchema, type Incoming, parseParams, requireImporter, Subject } from '@quire/proto';
 import { Handles } from '../handles';
 import { MarkdownPagesService } from './markdown-pages.service';
 
-/** Internal subjects of the Markdown zip import (no gateway route reaches them). */
+/** Internal subjects of the Markdown zip and API imports (no gateway route reaches them). */
 @Controller()
 export class MarkdownPagesController {
   constructor(private readonly markdown: MarkdownPagesService) {}
@@ -13,6 +13,12 @@ export class MarkdownPagesController {
   contents(@Payload() message: Incoming<typeof Subject.PageImportContents>): Promise<{ pages: number }> {
     requireImporter(message.caller);
     return this.markdown.contents(parseParams(ImportContentsSchema, message.params));
+  }
+
+  @Handles(Subject.PageImportApiOperations)
+  apiOperations(@Payload() message: Incoming<typeof Subject.PageImportApiOperations>): Promise<{ pages: number }> {
+    requireImporter(message.caller);
+    return this.markdown.apiOperations(parseParams(ImportApiOperationsSchema, message.params));
   }
 
   @Handles(Subject.PageImportMove)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DocumentStore } from '@quire/platform';
-import { type ImportContentsDto, type ImportedMove, type ImportMoveDto } from '@quire/proto';
+import { AppError, type ImportApiOperationsDto, type ImportContentsDto, type ImportedMove, type ImportMoveDto } from '@quire/proto';
 import { AttachmentRepository } from '../attachment/attachment.repository';
 import { ContentVersion } from '../cache/content-version';
 import { CatalogRepository } from '../catalog/catalog.repository';
@@ -41,11 +41,36 @@ export class MarkdownPagesService {
     );
   }
 
-  /** Everything of the staging item joins the target in one unit; the search index hears of each page after it. */
+  /** The operation each generated page documents (API import), on pages of the item only; no history version. */
+  apiOperations(dto: ImportApiOperationsDto): Promise<{ pages: number }> {
+    return this.contentVersion.renewAfter(
+      this.documents.transaction(async () => {
+        let written = 0;
+        for (const page of dto.pages) {
+          const row = await this.pages.findById(page.page_id);
+          if (!row || row.item_id !== dto.item_id) continue;
+          await this.pages.update(page.page_id, { api_operation: page.api_operation });
+          written += 1;
+        }
+        return { pages: written };
+      }),
+    );
+  }
+
+  /**
+   * Everything of the staging item joins the target in one unit, under one of its catalogs when `cat_id` names one
+   * (the staging item's top catalogs and pages go into it, levels deeper); the search index hears of each page after it.
+   */
   async move(dto: ImportMoveDto): Promise<ImportedMove> {
     const pageIds = await this.pages.idsOfItem(dto.from_item_id);
     const moved = await this.contentVersion.renewAfter(
       this.documents.transaction(async () => {
+        if (dto.cat_id !== undefined) {
+          const parent = await this.catalogs.findInItem(dto.to_item_id, dto.cat_id);
+          if (!parent) throw AppError.failed('api_import_catalog_not_found');
+          await this.catalogs.nestUnder(dto.from_item_id, parent.cat_id, parent.level - 1);
+          await this.pages.moveTopPagesTo(dto.from_item_id, parent.cat_id);
+        }
         const catalogs = await this.catalogs.moveToItem(dto.from_item_id, dto.to_item_id);
         const pages = await this.pages.moveToItem(dto.from_item_id, dto.to_item_id);
         await this.attachments.moveToItem(dto.from_item_id, dto.to_item_id);

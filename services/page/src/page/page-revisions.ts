@@ -30,6 +30,8 @@ export class PageRevisions {
       const previous = await this.pages.findLive(pageId);
       if (!previous) return null;
       const changes = change(previous);
+      // A version names its live-editor contributors only when its write says so (page.page.saveLive).
+      if (previous.contributors?.length && !changes.contributors) changes.contributors = [];
       // The repository renews the content version inside the unit, before its commit: once more after it,
       // so a replica that cached the page as it was meanwhile drops it.
       const recorded = this.history.record(previous, async () => {
@@ -43,6 +45,7 @@ export class PageRevisions {
 
   /** Writes the fields without recording the version they replace; null when the page does not exist. */
   overwrite(pageId: number, fields: PageChanges): Promise<PageEntity | null> {
-    return withLock(this.kv, pageLock(pageId), () => this.pages.update(pageId, fields));
+    // Nobody wrote this version in the live editor: it names no contributors.
+    return withLock(this.kv, pageLock(pageId), () => this.pages.update(pageId, { ...fields, contributors: [] }));
   }
 }

@@ -3,6 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import {
   CreateFirstPageSchema,
   DeletePageSchema,
+  ErrorCode,
   GetPageItemSchema,
   GetSinglePageSchema,
   type Incoming,
@@ -12,6 +13,7 @@ import {
   type PageRow,
   parseParams,
   type Reply,
+  SavePageBaseSchema,
   SavePageSchema,
   SortPagesSchema,
   Subject,
@@ -35,6 +37,8 @@ export class PageController {
 
   @Handles(Subject.PagePageSave)
   save(@Payload() message: Incoming<typeof Subject.PagePageSave>): Promise<PageRow> {
+    // base_hash is Quire's: a malformed one answers the validation code (10100), ShowDoc's parameters 10101.
+    parseParams(SavePageBaseSchema, message.params, ErrorCode.Validation);
     return this.pages.save(message.caller, parseParams(SavePageSchema, message.params), message.versions);
   }
 

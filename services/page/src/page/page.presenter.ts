@@ -1,4 +1,5 @@
 import { escapeHtml, formatTime, type PageInfo, type PageRow } from '@quire/proto';
+import { contentHash } from './history/history-content.repository';
 import type { PageEntity } from './page.entity';
 
 /** The page row as the API returns it: text HTML-escaped (contract §13), `addtime` raw. */
@@ -15,10 +16,21 @@ export function toPageRow(page: PageEntity): PageRow {
     addtime: page.addtime,
     page_comments: escapeHtml(page.page_comments),
     is_del: page.is_del,
+    // Quire: a page generated from an API description says which operation it documents (issue 19).
+    ...(page.api_operation ? { api_operation: page.api_operation } : {}),
   };
 }
 
-/** `page/info`: `addtime` formatted, plus the attachment count and share key. */
+/**
+ * `page/info`: `addtime` formatted, plus the attachment count, share key and the hash of the raw
+ * content (the base of a later save); PageInfoCache builds it once per version of the page.
+ */
 export function toPageInfo(page: PageEntity, attachmentCount: number, uniqueKey: string): PageInfo {
-  return { ...toPageRow(page), addtime: formatTime(page.addtime), attachment_count: attachmentCount, unique_key: uniqueKey };
+  return {
+    ...toPageRow(page),
+    addtime: formatTime(page.addtime),
+    attachment_count: attachmentCount,
+    unique_key: uniqueKey,
+    content_hash: contentHash(page.page_content),
+  };
 }

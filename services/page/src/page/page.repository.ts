@@ -151,6 +151,11 @@ export class PageRepository implements OnModuleInit {
     return this.version.renewAfter(this.pages.deleteMany({ item_id: itemId }));
   }
 
+  /** A staging item's top pages into one of its catalogs' future place (API import under a catalog). */
+  moveTopPagesTo(itemId: number, catId: number): Promise<number> {
+    return this.version.renewAfter(this.pages.updateMany({ item_id: itemId, cat_id: 0 }, { $set: { cat_id: catId } }));
+  }
+
   /** Every page of one item (a Markdown import's staging item) into another. */
   moveToItem(fromItemId: number, toItemId: number): Promise<number> {
     return this.version.renewAfter(this.pages.updateMany({ item_id: fromItemId }, { $set: { item_id: toItemId } }));

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { QUIRE_CONFIG, replyVersion, VersionToken } from '@quire/platform';
+import { mergeThreeWay, QUIRE_CONFIG, replyVersion, VersionToken } from '@quire/platform';
 import {
   AppError,
   CacheVersionKey,
@@ -8,6 +8,7 @@ import {
   type Caller,
   type CreateFirstPageDto,
   type DeletePageDto,
+  type EditConflictData,
   ErrorCode,
   type GetSinglePageDto,
   ItemType,
@@ -29,6 +30,8 @@ import { ContentVersion } from '../cache/content-version';
 import { CatalogRepository } from '../catalog/catalog.repository';
 import { RecycleService } from '../recycle/recycle.service';
 import { SearchChanges } from '../search/search-changes';
+import { contentHash } from './history/history-content.repository';
+import { HistoryService } from './history/history.service';
 import { parseJsonParam } from './json-param';
 import { PageInfoCache } from './page-info-cache';
 import { PageRevisions } from './page-revisions';
@@ -49,6 +52,7 @@ export class PageService {
   constructor(
     private readonly pages: PageRepository,
     private readonly revisions: PageRevisions,
+    private readonly history: HistoryService,
     private readonly infos: PageInfoCache,
     private readonly catalogs: CatalogRepository,
     private readonly recycle: RecycleService,
@@ -75,7 +79,9 @@ export class PageService {
 
   /**
    * Creates (page_id 0) or updates a page; a page never moves to another item. An update is a
-   * revision: the version it replaces goes to the history in the same unit (PageRevisions).
+   * revision: the version it replaces goes to the history in the same unit (PageRevisions). An update
+   * with a `base_hash` other than the current content's is merged with what was saved since that base
+   * (contentOver); without one the last writer wins.
    */
   async save(caller: Caller, dto: SavePageDto, carried?: CacheVersions): Promise<PageRow> {
     requireLogin(caller);
@@ -88,6 +94,8 @@ export class PageService {
     const content = decodeContent(dto.page_content, dto.is_urlencode === 1);
     if (!content.trim()) throw new AppError(ErrorCode.NoPermission, 'page_empty_content');
     if (dto.cat_id > 0 && !(await this.catalogs.findInItem(itemId, dto.cat_id))) throw AppError.failed('catalog_not_found');
+    // Versions never change once recorded, so the base is read before the page's lock; the merge runs under it.
+    const base = existing && dto.base_hash ? { hash: dto.base_hash, content: await this.versionContent(existing, dto.base_hash) } : null;
     const fields = {
       author_uid: caller.uid,
       author_username: caller.username,
@@ -100,6 +108,7 @@ export class PageService {
     const saved = existing
       ? await this.revisions.revise(existing.page_id, (previous) => ({
           ...fields,
+          page_content: base ? contentOver(previous.page_content, content, base) : content,
           s_number: dto.s_number || previous.s_number,
           // Never earlier than the version it replaces: history lists by time, and replicas' clocks may differ.
           addtime: Math.max(nowSeconds(), previous.addtime),
@@ -109,6 +118,11 @@ export class PageService {
     await Promise.all([this.access.touch(caller, itemId), access.item_type === ItemType.SinglePage ? this.access.rename(caller, itemId, saved.page_title) : undefined]);
     await this.search.page(itemId, saved.page_id);
     return toPageRow(saved);
+  }
+
+  /** The text of the page's version with this hash: the page as it is, or one of its history; null when it has none. */
+  private async versionContent(page: PageEntity, hash: string): Promise<string | null> {
+    return contentHash(page.page_content) === hash ? page.page_content : this.history.contentOf(page.page_id, hash);
   }
 
   /** The item's creator, or an edit member deleting a page they wrote last; the page goes to the recycle bin. */
@@ -212,6 +226,24 @@ export class PageService {
     await this.search.page(dto.item_id, saved.page_id);
     return toPageRow(saved);
   }
+}
+
+/**
+ * What a save edited from `base` writes over the page's `current` content: the sent content when the
+ * base is the current one, else both sides' changes since the base merged line by line. Overlapping
+ * changes, or a base the page never had (or no longer keeps), answer 10409 with both versions raw
+ * (`current_hash` is the SHA-256 of `current_content`) and write nothing.
+ */
+function contentOver(current: string, sent: string, base: { hash: string; content: string | null }): string {
+  const currentHash = contentHash(current);
+  if (currentHash === base.hash) return sent;
+  const merge = base.content === null ? null : mergeThreeWay(base.content, sent, current);
+  if (merge?.ok) {
+    if (!merge.merged.trim()) throw new AppError(ErrorCode.NoPermission, 'page_empty_content');
+    return merge.merged;
+  }
+  const data: EditConflictData = { current_content: current, current_hash: currentHash, your_content: sent };
+  throw new AppError(ErrorCode.EditConflict, base.content === null ? 'page_edit_base_unknown' : 'page_edit_conflict', {}, data);
 }
 
 /** `is_urlencode=1`: the editor sent `encodeURIComponent(markdown)`; decoded once (contract §13). */

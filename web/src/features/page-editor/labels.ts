@@ -57,6 +57,26 @@ export const labels: AreaLabels = {
     'You can read this item but not edit it. Ask the item owner for edit rights.': 'You can read this item but not edit it. Ask the item owner for edit rights.',
     'Page content (Markdown)': 'Page content (Markdown)',
     'Tab indents the text. To leave the editor, press Esc, then Tab (or Shift+Tab).': 'Tab indents the text. To leave the editor, press Esc, then Tab (or Shift+Tab).',
+    // Co-editing (issue 18)
+    'The save got no answer. Check your connection and try again.': 'The save got no answer. Check your connection and try again.',
+    'The live editor did not let you in': 'The live editor did not let you in',
+    'You may no longer have access to this page, or your session has ended. Reload to try again.':
+      'You may no longer have access to this page, or your session has ended. Reload to try again.',
+    'Joining the live editor…': 'Joining the live editor…',
+    'In this page:': 'In this page:',
+    '(you)': '(you)',
+    'You can watch this page being edited but not change it': 'You can watch this page being edited but not change it',
+    'Offline — your changes will be merged when the connection returns': 'Offline — your changes will be merged when the connection returns',
+    Live: 'Live',
+    'Saving…': 'Saving…',
+    'Saved by {{name}}': 'Saved by {{name}}',
+    'Saved automatically': 'Saved automatically',
+    'Offline: the page will be saved once your changes have merged': 'Offline: the page will be saved once your changes have merged',
+    '{{name}} saved this page from outside the editor over the same lines: the text here was kept, their version is in the history':
+      '{{name}} saved this page from outside the editor over the same lines: the text here was kept, their version is in the history',
+    'The live editor cannot be reached': 'The live editor cannot be reached',
+    'Check your connection, or log in again if your session has ended. The editor keeps trying and opens as soon as it connects.':
+      'Check your connection, or log in again if your session has ended. The editor keeps trying and opens as soon as it connects.',
   },
   zhCN: {
     '"{{name}}" is too large: attachments must be under 4 MB.': '“{{name}}”太大了：附件大小必须小于 4MB。',
@@ -111,5 +131,24 @@ export const labels: AreaLabels = {
     'You can read this item but not edit it. Ask the item owner for edit rights.': '你可以阅读此项目，但没有编辑权限。如需编辑，请联系项目所有者开通。',
     'Page content (Markdown)': '页面内容（Markdown）',
     'Tab indents the text. To leave the editor, press Esc, then Tab (or Shift+Tab).': 'Tab 键用于缩进文本。要离开编辑器，请先按 Esc，再按 Tab（或 Shift+Tab）。',
+    // Co-editing (issue 18)
+    'The save got no answer. Check your connection and try again.': '保存没有得到响应。请检查网络连接后重试。',
+    'The live editor did not let you in': '实时编辑未允许你加入',
+    'You may no longer have access to this page, or your session has ended. Reload to try again.': '你可能已无权访问此页面，或登录已过期。请重新加载后再试。',
+    'Joining the live editor…': '正在加入实时编辑…',
+    'In this page:': '当前在此页面：',
+    '(you)': '（你）',
+    'You can watch this page being edited but not change it': '你可以实时查看此页面的编辑，但不能修改',
+    'Offline — your changes will be merged when the connection returns': '已离线——连接恢复后你的修改会自动合并',
+    Live: '实时同步中',
+    'Saving…': '正在保存…',
+    'Saved by {{name}}': '{{name}} 已保存',
+    'Saved automatically': '已自动保存',
+    'Offline: the page will be saved once your changes have merged': '已离线：你的修改合并后页面会被保存',
+    '{{name}} saved this page from outside the editor over the same lines: the text here was kept, their version is in the history':
+      '{{name}} 在编辑器之外保存了此页面，且修改了相同的行：这里的内容已保留，对方的版本已存入历史版本',
+    'The live editor cannot be reached': '无法连接实时编辑',
+    'Check your connection, or log in again if your session has ended. The editor keeps trying and opens as soon as it connects.':
+      '请检查网络连接；如果登录已过期，请重新登录。编辑器会继续尝试，连接后立即打开。',
   },
 };

@@ -28,6 +28,12 @@ export const en: Record<string, string> = {
     'A .zip of folders and Markdown files becomes a new item: folders become catalogs, files become pages, linked images become attachments.',
   'Choose a .zip file': 'Choose a .zip file',
   'Import Markdown zip': 'Import Markdown zip',
+  'Import an API description': 'Import an API description',
+  'An OpenAPI (Swagger) document or a Postman collection, JSON or YAML, becomes a new item: a catalog per tag or folder, a page per operation.':
+    'An OpenAPI (Swagger) document or a Postman collection, JSON or YAML, becomes a new item: a catalog per tag or folder, a page per operation.',
+  'Choose a file': 'Choose a file',
+  'Or the URL of the document': 'Or the URL of the document',
+  'Import from URL': 'Import from URL',
   'Importing {{name}}…': 'Importing {{name}}…',
   'Copy from an existing item (optional)': 'Copy from an existing item (optional)',
   Create: 'Create',
@@ -179,4 +185,6 @@ export const en: Record<string, string> = {
   // Rendered Markdown: the regions a keyboard scrolls (lib/scroll-regions.ts).
   'Code block {{number}}': 'Code block {{number}}',
   'Table {{number}}': 'Table {{number}}',
+  // The history of a co-edited version (issue 18): who else changed it.
+  'with {{names}}': 'with {{names}}',
 };

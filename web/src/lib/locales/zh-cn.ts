@@ -28,6 +28,12 @@ export const zhCN: Record<string, string> = {
     '将包含文件夹和 Markdown 文件的 .zip 压缩包导入为新项目：文件夹成为目录，文件成为页面，引用的图片成为附件。',
   'Choose a .zip file': '选择 .zip 文件',
   'Import Markdown zip': '导入 Markdown 压缩包',
+  'Import an API description': '导入 API 描述文档',
+  'An OpenAPI (Swagger) document or a Postman collection, JSON or YAML, becomes a new item: a catalog per tag or folder, a page per operation.':
+    'OpenAPI（Swagger）文档或 Postman 集合（JSON 或 YAML）将成为一个新项目：每个标签或文件夹一个目录，每个接口一个页面。',
+  'Choose a file': '选择文件',
+  'Or the URL of the document': '或文档的 URL',
+  'Import from URL': '从 URL 导入',
   'Importing {{name}}…': '正在导入 {{name}}…',
   'Copy from an existing item (optional)': '从已有项目复制（可选）',
   Create: '创建',
@@ -178,4 +184,6 @@ export const zhCN: Record<string, string> = {
   // Rendered Markdown: the regions a keyboard scrolls (lib/scroll-regions.ts).
   'Code block {{number}}': '代码块 {{number}}',
   'Table {{number}}': '表格 {{number}}',
+  // The history of a co-edited version (issue 18): who else changed it.
+  'with {{names}}': '与 {{names}} 共同编辑',
 };

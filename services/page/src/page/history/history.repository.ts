@@ -40,6 +40,11 @@ export class HistoryRepository implements OnModuleInit {
     return this.rows.findOne({ page_id: pageId, page_history_id: historyId });
   }
 
+  /** A version of the page with this text (any, when several are: they share the body). */
+  findOfPageByHash(pageId: number, hash: string): Promise<HistoryEntity | null> {
+    return this.rows.findOne({ page_id: pageId, content_hash: hash });
+  }
+
   ofPages(pageIds: number[]): Promise<Pick<HistoryEntity, 'page_history_id' | 'content_hash'>[]> {
     return this.rows.find({ page_id: { $in: pageIds } }, { fields: ['page_history_id', 'content_hash'] });
   }

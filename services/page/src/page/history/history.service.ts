@@ -52,6 +52,7 @@ export class HistoryService {
             author_uid: previous.author_uid,
             author_username: previous.author_username,
             content_hash: hash,
+            ...(previous.contributors?.length ? { contributors: previous.contributors } : {}),
           });
           return update();
         });
@@ -85,6 +86,14 @@ export class HistoryService {
     if (!row) throw AppError.failed('page_history_not_found');
     const content = await this.contents.read(row.content_hash);
     return { page: toPageRow(page), history_page: { ...toHistoryFields(row), page_content: escapeHtml(content), addtime: row.addtime } };
+  }
+
+  /** The text of a recorded version of the page with this content hash; null when it has none (or its body is lost). */
+  async contentOf(pageId: number, hash: string): Promise<string | null> {
+    const row = await this.rows.findOfPageByHash(pageId, hash);
+    if (!row) return null;
+    const content = await this.contents.read(row.content_hash);
+    return contentHash(content) === hash ? content : null;
   }
 
   /** Hard-deletes the history of pages (purge), releasing blobs nobody references any more. */
@@ -126,5 +135,6 @@ function toHistoryFields(row: HistoryEntity): Omit<PageHistoryRow, 'page_content
     page_title: escapeHtml(row.page_title),
     s_number: row.s_number,
     page_comments: escapeHtml(row.page_comments),
+    ...(row.contributors?.length ? { contributors: row.contributors.map((contributor) => ({ uid: contributor.uid, username: escapeHtml(contributor.username) })) } : {}),
   };
 }

@@ -19,8 +19,9 @@ const useStyles = makeStyles({
 
 /**
  * `/page/edit/{item_id}/{page_id}` (SPEC §2): page_id 0 is a new page; `copy_page_id` starts from a copy.
- * The item's info says first whether this visitor may edit: read-only members, visitors and archived items
- * learn why here, not on their first save.
+ * The item's info says first whether this visitor may edit: visitors, archived items and read-only members
+ * (for a new page) learn why here, not on their first save. A read-only member opening an existing page watches
+ * it being edited live (issue 18): the editor opens read-only.
  */
 export default function PageEditRoute() {
   const { t } = useTranslation();
@@ -47,6 +48,7 @@ export default function PageEditRoute() {
     );
   }
   const refusal: EditRefusal | null = Number(info.is_archived) === 1 ? 'archived' : info.ItemPermn ? null : info.is_login ? 'read-only' : 'login';
+  if (refusal === 'read-only' && page > 0) return <PageEditor key={item} itemId={item} pageId={page} copyPageId={0} watchOnly />;
   if (refusal) {
     return (
       <PageLayout width="narrow" title={t('Edit page')} actions={back}>

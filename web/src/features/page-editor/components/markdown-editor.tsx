@@ -6,11 +6,14 @@ import { Editor } from 'bytemd-editor';
 import 'bytemd-editor/dist/index.css';
 import zhHans from 'bytemd-editor/locales/zh_Hans.json';
 import 'katex/dist/katex.min.css';
-import { forwardRef, useEffect, useId, useImperativeHandle, useMemo, useRef } from 'react';
+import { forwardRef, useEffect, useId, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodemirrorBinding, cmOrigin } from 'y-codemirror';
+import { UndoManager } from 'yjs';
 import { useMarkdownBodyStyles } from '../../../components/ui/markdown-body-styles';
 import { markdownPlugins } from '../../../lib/markdown-plugins';
 import { useThemeName } from '../../../lib/theme';
+import type { CollabDocument } from '../hooks/use-collab-session';
 
 /** SPEC §2: the editor is 1000 px high. */
 export const EDITOR_HEIGHT_PX = 1000;
@@ -49,6 +52,36 @@ const useStyles = makeStyles({
     '& .cm-variable-2, & .cm-variable-3, & .cm-keyword': { color: tokens.colorPaletteBlueForeground2 },
     '& .cm-comment, & .cm-string': { color: tokens.colorPaletteDarkOrangeForeground2 },
     '& .cm-meta, & .cm-quote, & .cm-hr, & .cm-formatting, & .cm-tag, & .cm-attribute': { color: tokens.colorNeutralForeground2 },
+    // Co-editors' cursors (y-codemirror): a bar in the user's colour (set inline) and a label with the name above it,
+    // shown while that user moves and on hover. The colours carry white text (lib/collab-colors.ts).
+    '& .remote-caret': {
+      position: 'relative',
+      borderLeftWidth: '2px',
+      borderLeftStyle: 'solid',
+      marginLeft: '-1px',
+      marginRight: '-1px',
+      boxSizing: 'border-box',
+    },
+    '& .remote-caret > div': {
+      position: 'absolute',
+      bottom: '100%',
+      left: '-2px',
+      zIndex: 3,
+      padding: `0 ${tokens.spacingHorizontalXS}`,
+      borderRadius: tokens.borderRadiusSmall,
+      color: '#ffffff',
+      fontFamily: tokens.fontFamilyBase,
+      fontSize: tokens.fontSizeBase100,
+      fontWeight: tokens.fontWeightSemibold,
+      lineHeight: tokens.lineHeightBase100,
+      whiteSpace: 'nowrap',
+      userSelect: 'none',
+      pointerEvents: 'none',
+      transitionProperty: 'opacity',
+      transitionDuration: tokens.durationNormal,
+    },
+    '& .remote-caret.hide-name > div': { opacity: 0, transitionDelay: '0.7s' },
+    '& .remote-caret:hover > div': { opacity: 1, transitionDelay: '0s' },
   },
   keyHint: { margin: `0 0 ${tokens.spacingVerticalXS}`, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
@@ -108,6 +141,23 @@ interface MarkdownEditorProps {
   language: string;
   /** Files pasted or dropped into the editor: the caller checks and uploads them. */
   onFiles: (files: File[]) => void;
+  /**
+   * Co-editing (issue 18): CodeMirror is bound to the shared Markdown, with the others' cursors from the awareness.
+   * Every change made through CodeMirror (typing, the toolbars, insertions, pasted images) reaches the shared text.
+   */
+  collab?: CollabDocument;
+  /** A watcher's editor: nothing changes the text but the co-editors' changes. */
+  readOnly?: boolean;
+}
+
+/** The shortest change that turns `from` into `to`: where they differ, as offsets into `from`, and the new text. */
+function textChange(from: string, to: string): { start: number; end: number; text: string } {
+  let start = 0;
+  const limit = Math.min(from.length, to.length);
+  while (start < limit && from.charCodeAt(start) === to.charCodeAt(start)) start += 1;
+  let tail = 0;
+  while (tail < limit - start && from.charCodeAt(from.length - 1 - tail) === to.charCodeAt(to.length - 1 - tail)) tail += 1;
+  return { start, end: from.length - tail, text: to.slice(start, to.length - tail) };
 }
 
 /**
@@ -126,6 +176,8 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<SvelteEditor | null>(null);
   const context = useRef<BytemdEditorContext | null>(null);
+  /** The CodeMirror instance, once ByteMD has made it (the co-editing binding attaches to it). */
+  const [codeMirror, setCodeMirror] = useState<BytemdEditorContext['editor'] | null>(null);
   const onChange = useRef(props.onChange);
   const onFiles = useRef(props.onFiles);
   onChange.current = props.onChange;
@@ -139,6 +191,7 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
       // Keeps the CodeMirror instance for the toolbar's insertions, and takes pasted or dropped files.
       editorEffect(ctx) {
         context.current = ctx;
+        setCodeMirror(ctx.editor);
         // CodeMirror's text area has no name of its own: screen readers announce it by this one, and the
         // visible hint on the keys (how to leave the editor) is its description.
         const input = ctx.editor.getInputField();
@@ -188,7 +241,9 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
       const next = event.detail.value;
       clearTimeout(pending);
       if (live.current) instance.$set({ value: next });
-      else pending = setTimeout(() => instance.$set({ value: next }), LONG_PAGE_SYNC_DELAY_MS);
+      // Read again when the pause is over: ByteMD puts a value it is given that differs from CodeMirror's back into
+      // CodeMirror, and a co-edited text may have changed meanwhile.
+      else pending = setTimeout(() => instance.$set({ value: context.current?.editor.getValue() ?? next }), LONG_PAGE_SYNC_DELAY_MS);
       onChange.current(next);
     });
     editor.current = instance;
@@ -197,8 +252,40 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
       instance.$destroy();
       editor.current = null;
       context.current = null;
+      setCodeMirror(null);
     };
   }, [plugins]);
+
+  // Co-editing: the binding fills CodeMirror with the shared text and keeps both in step. Undo (Ctrl+Z) takes back
+  // this editor's own changes only, never a co-editor's.
+  const { collab } = props;
+  useEffect(() => {
+    if (!codeMirror || !collab) return;
+    const undo = new UndoManager(collab.text);
+    const binding = new CodemirrorBinding(collab.text, codeMirror, collab.awareness, { yUndoManager: undo });
+    codeMirror.clearHistory();
+    return () => {
+      binding.destroy();
+      undo.destroy();
+      collab.awareness.setLocalStateField('cursor', null);
+    };
+  }, [codeMirror, collab]);
+
+  // A watcher cannot type, and ByteMD's formatting buttons (which change the text through CodeMirror) change nothing:
+  // only the co-editors' changes, applied by the binding, reach the text.
+  const readOnly = Boolean(props.readOnly);
+  useEffect(() => {
+    if (!codeMirror || !readOnly) return;
+    const refuse = (_: unknown, change: { origin?: string; cancel(): void }) => {
+      if (change.origin !== cmOrigin) change.cancel();
+    };
+    codeMirror.setOption('readOnly', true);
+    codeMirror.on('beforeChange', refuse);
+    return () => {
+      codeMirror.off('beforeChange', refuse);
+      codeMirror.setOption('readOnly', false);
+    };
+  }, [codeMirror, readOnly]);
 
   useEffect(() => {
     editor.current?.$set({ mode: props.livePreview ? 'auto' : 'tab' });
@@ -223,7 +310,10 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
       replaceAll(text) {
         const cm = context.current?.editor;
         if (!cm) return;
-        cm.setValue(text);
+        // Only the part that differs is replaced: in a co-edited page, the co-editors' cursors and the text
+        // around the change stay where they are.
+        const change = textChange(cm.getValue(), text);
+        cm.replaceRange(change.text, cm.posFromIndex(change.start), cm.posFromIndex(change.end));
         cm.focus();
       },
       focus() {

@@ -28,7 +28,14 @@ const useStyles = makeStyles({
   // Columns as wide as their content: the editor's restore button must not be squeezed.
   table: { tableLayout: 'auto' },
   actions: { display: 'flex', whiteSpace: 'nowrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  contributors: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
 });
+
+/** Who else changed a version in the live editor (the author, who saved it, is named already). */
+function coEditors(version: PageHistoryRow): string[] {
+  const author = decodeEntities(version.author_username);
+  return (version.contributors ?? []).map((contributor) => decodeEntities(contributor.username)).filter((name) => name !== author);
+}
 
 /**
  * The page's previous versions (up to 20, newest first), each linking to its diff; 'no data' when
@@ -37,7 +44,7 @@ const useStyles = makeStyles({
  */
 export function PageHistoryDialog(props: { pageId: number; onClose: () => void; onRestore?: (version: PageHistoryRow) => void }) {
   const { pageId, onClose, onRestore } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
   const { data, isLoading } = usePageHistory(pageId > 0 ? pageId : null);
   // Navigating inside the SPA from the open modal dialog can leave the next screen marked aria-hidden
@@ -71,7 +78,14 @@ export function PageHistoryDialog(props: { pageId: number; onClose: () => void; 
                   {data.map((version) => (
                     <TableRow key={version.page_history_id} data-testid="history-row">
                       <TableCell>{version.addtime}</TableCell>
-                      <TableCell>{decodeEntities(version.author_username)}</TableCell>
+                      <TableCell>
+                        {decodeEntities(version.author_username)}
+                        {coEditors(version).length > 0 && (
+                          <div className={styles.contributors} data-testid="history-contributors">
+                            {t('with {{names}}', { names: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(coEditors(version)) })}
+                          </div>
+                        )}
+                      </TableCell>
                       <TableCell>{decodeEntities(version.page_title)}</TableCell>
                       <TableCell>{decodeEntities(version.page_comments)}</TableCell>
                       <TableCell>

@@ -60,7 +60,7 @@ export function embeddedIpv4(address: string): string | undefined {
 }
 
 /**
- * Which resolved addresses the HTTP test tool's server proxy may connect to: every public address,
+ * Which resolved addresses the HTTP test tool's server proxy (and the API import's URL fetch) may connect to: every public address,
  * none of the internal ranges above, except addresses an operator allows (`HTTP_PROXY_ALLOW_HOSTS`:
  * IPs or CIDR ranges).
  */

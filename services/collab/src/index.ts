@@ -1,0 +1,2 @@
+export * from './collab.module';
+export * from './server/collab-server';

@@ -1,0 +1,217 @@
+import { HocuspocusProvider, WebSocketStatus } from '@hocuspocus/provider';
+import type { CollabNotice, CollabRequest, CollabUser } from '@quire/proto';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import * as Y from 'yjs';
+import { COLLAB_PATH, CollabField, CollabScope, collabDocumentName } from '../lib/collab-protocol';
+
+/** Failed attempts to connect, before any first sync, after which the editor says it cannot reach the server (it keeps trying). */
+const ATTEMPTS_BEFORE_UNREACHABLE = 3;
+/** How long a save may go unanswered before the editor says so (the server answers in well under a second). */
+const SAVE_ANSWER_MS = 20_000;
+
+/**
+ * `connecting`: no first sync yet (the editor waits: the server fills the document); `connected`: live;
+ * `offline`: the connection dropped after the first sync (typing goes on, Yjs merges on reconnect);
+ * `unreachable`: no first sync after several attempts (the server is down, or refused the upgrade: a session that
+ * ended); the provider keeps trying; `refused`: the server did not let this user into the page.
+ */
+export type CollabStatus = 'connecting' | 'connected' | 'offline' | 'unreachable' | 'refused';
+
+export type CollabSaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  /** `mine`: this editor asked for that save; `by` names who saved ('' for the server's own quiet-period save). */
+  | { kind: 'saved'; by: string; addtime: number; mine: boolean; seq: number }
+  | { kind: 'failed'; message: string }
+  /** A save from outside the editor changed the same lines: the live text was kept, that version went to the history. */
+  | { kind: 'conflict'; by: string; addtime: number }
+  /** Save asked for while offline: the server saves once the changes have merged. */
+  | { kind: 'offline' };
+
+/** Someone in the page: one entry per user (several tabs of one user count once), this user first. */
+export interface CollabPeer {
+  user: CollabUser;
+  self: boolean;
+}
+
+/** The shared document of a page and its parts, once connected. */
+export interface CollabDocument {
+  doc: Y.Doc;
+  /** The page's Markdown (CollabField.Content). */
+  text: Y.Text;
+  /** `page_title`, `cat_id`, `s_number` (CollabField.Meta). */
+  meta: Y.Map<unknown>;
+  awareness: NonNullable<HocuspocusProvider['awareness']>;
+}
+
+export interface CollabSession {
+  document: CollabDocument | null;
+  status: CollabStatus;
+  /** True once the first sync has filled the document: before it, there is nothing to bind the editor to. */
+  synced: boolean;
+  readOnly: boolean;
+  peers: CollabPeer[];
+  save: CollabSaveState;
+  /** Ctrl+S / Save: asks the server to write the page and a history version now. */
+  requestSave: () => void;
+}
+
+function isCollabUser(value: unknown): value is CollabUser {
+  const user = value as Partial<CollabUser> | null;
+  return typeof user?.uid === 'number' && typeof user.name === 'string' && typeof user.color === 'string';
+}
+
+function isNotice(value: unknown): value is CollabNotice {
+  const notice = value as Partial<CollabNotice> | null;
+  return notice?.type === 'saved' || notice?.type === 'save-failed' || notice?.type === 'conflict';
+}
+
+/** The people in the awareness states, this user first, then by name; one entry per uid. */
+function peersOf(states: Map<number, Record<string, unknown>>, self: CollabUser): CollabPeer[] {
+  const byUid = new Map<number, CollabUser>();
+  for (const state of states.values()) {
+    if (isCollabUser(state.user) && state.user.uid !== self.uid) byUid.set(state.user.uid, state.user);
+  }
+  const others = [...byUid.values()].sort((a, b) => a.name.localeCompare(b.name) || a.uid - b.uid);
+  return [{ user: self, self: true }, ...others.map((user) => ({ user, self: false }))];
+}
+
+/** The site's own origin, as a WebSocket address: `ws:` beside `http:`, `wss:` beside `https:`. */
+function collabUrl(): string {
+  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${COLLAB_PATH}`;
+}
+
+/**
+ * The live co-editing session of an existing page (issue 18): a Hocuspocus provider on the site's WebSocket,
+ * authenticated by the session cookie. It reports the connection, the scope the server granted, who is in the page
+ * and the saves that any editor (or the server) made. `user` null (not known yet) or `pageId` 0 opens nothing.
+ */
+export function useCollabSession(pageId: number, user: CollabUser | null, messages: { noAnswer: string }): CollabSession {
+  const [document, setDocument] = useState<CollabDocument | null>(null);
+  const [status, setStatus] = useState<CollabStatus>('connecting');
+  const [synced, setSynced] = useState(false);
+  const [readOnly, setReadOnly] = useState(false);
+  const [peers, setPeers] = useState<CollabPeer[]>([]);
+  const [save, setSave] = useState<CollabSaveState>({ kind: 'idle' });
+  const provider = useRef<HocuspocusProvider | null>(null);
+  const pendingSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const noAnswer = useRef(messages.noAnswer);
+  noAnswer.current = messages.noAnswer;
+  const uid = user?.uid ?? 0;
+  const userKey = user ? JSON.stringify(user) : '';
+
+  useEffect(() => {
+    if (pageId <= 0 || !userKey) return;
+    const self = JSON.parse(userKey) as CollabUser;
+    const doc = new Y.Doc();
+    let everSynced = false;
+    let failedAttempts = 0;
+    let refused = false;
+    let savedSeq = 0;
+    setStatus('connecting');
+    setSynced(false);
+    setReadOnly(false);
+    setSave({ kind: 'idle' });
+    const session = new HocuspocusProvider({
+      url: collabUrl(),
+      name: collabDocumentName(pageId),
+      document: doc,
+      // The session cookie authenticates the upgrade; Hocuspocus still sends a token message, which must not be empty.
+      token: 'session-cookie',
+      onAuthenticated: ({ scope }) => setReadOnly(scope === CollabScope.ReadOnly),
+      onAuthenticationFailed: () => {
+        refused = true;
+        setStatus('refused');
+        // No retry: the answer would be the same.
+        session.configuration.websocketProvider.disconnect();
+      },
+      onSynced: ({ state }) => {
+        if (!state) return;
+        everSynced = true;
+        setSynced(true);
+        setStatus('connected');
+      },
+      onStatus: ({ status: socket }) => {
+        setStatus((current) => {
+          if (current === 'refused') return current;
+          if (socket !== WebSocketStatus.Disconnected) return current;
+          if (everSynced) return 'offline';
+          failedAttempts += 1;
+          return failedAttempts >= ATTEMPTS_BEFORE_UNREACHABLE ? 'unreachable' : 'connecting';
+        });
+      },
+      onStateless: ({ payload }) => {
+        let notice: unknown;
+        try {
+          notice = JSON.parse(payload);
+        } catch {
+          return;
+        }
+        if (!isNotice(notice)) return;
+        if (notice.type === 'conflict') {
+          setSave({ kind: 'conflict', by: notice.by, addtime: notice.addtime });
+          return;
+        }
+        const mine = pendingSave.current !== undefined;
+        clearTimeout(pendingSave.current);
+        pendingSave.current = undefined;
+        if (notice.type === 'saved') {
+          savedSeq += 1;
+          setSave({ kind: 'saved', by: notice.by, addtime: notice.addtime, mine, seq: savedSeq });
+        } else {
+          setSave({ kind: 'failed', message: notice.message });
+        }
+      },
+    });
+    const awareness = session.awareness;
+    if (!awareness) throw new Error('the co-editing provider has no awareness');
+    awareness.setLocalStateField('user', self);
+    const onAwareness = () => setPeers(peersOf(awareness.getStates(), self));
+    awareness.on('change', onAwareness);
+    onAwareness();
+    // The browser knows first that the network is gone (an idle socket would take its 30 s timeout to notice):
+    // the editor says so at once, and connects again, merging what was typed, when the network is back.
+    const socket = session.configuration.websocketProvider;
+    const onOffline = () => {
+      socket.disconnect();
+      if (everSynced) setStatus((current) => (current === 'refused' ? current : 'offline'));
+    };
+    const onOnline = () => {
+      if (!refused) void socket.connect();
+    };
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+    provider.current = session;
+    setDocument({ doc, text: doc.getText(CollabField.Content), meta: doc.getMap(CollabField.Meta), awareness });
+    return () => {
+      clearTimeout(pendingSave.current);
+      pendingSave.current = undefined;
+      awareness.off('change', onAwareness);
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
+      provider.current = null;
+      session.destroy();
+      doc.destroy();
+      setDocument(null);
+    };
+  }, [pageId, userKey]);
+
+  const requestSave = useCallback(() => {
+    const session = provider.current;
+    if (!session) return;
+    if (!session.isSynced) {
+      setSave({ kind: 'offline' });
+      return;
+    }
+    clearTimeout(pendingSave.current);
+    pendingSave.current = setTimeout(() => {
+      pendingSave.current = undefined;
+      setSave({ kind: 'failed', message: noAnswer.current });
+    }, SAVE_ANSWER_MS);
+    setSave({ kind: 'saving' });
+    const request: CollabRequest = { type: 'save' };
+    session.sendStateless(JSON.stringify(request));
+  }, []);
+
+  return { document, status, synced, readOnly, peers: uid ? peers : [], save, requestSave };
+}
