@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { UpgradeHandler, upgradePath } from '@quire/platform';
 
 /**
@@ -15,9 +16,10 @@ export function routeUpgrades(app: INestApplication, server: Server): void {
   });
 }
 
+/** The app's UpgradeHandler, if a module provides one (asked through ModuleRef: a miss from `app.get` would end the process). */
 function providedUpgradeHandler(app: INestApplication): UpgradeHandler | undefined {
   try {
-    return app.get(UpgradeHandler, { strict: false });
+    return app.get(ModuleRef).get(UpgradeHandler, { strict: false });
   } catch {
     return undefined;
   }
