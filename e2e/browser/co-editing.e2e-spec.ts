@@ -273,6 +273,53 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: co-editing a pa
     }
   });
 
+  it('merges a save made outside the editor (a script calling page/save) into both editors, and tells them', async () => {
+    const pageId = await newPage('API notes', 'Intro\n\nBody\n\nOutro');
+    const ada = await as('owner');
+    const bob = await as('writer');
+    try {
+      await openLive(ada, itemId, pageId);
+      await openLive(bob, itemId, pageId);
+      await typeAt(bob, 0, 'Intro'.length, ' (typed live)');
+      await waitForText(ada, 'Intro (typed live)');
+      // A script rewrites the last paragraph from the page as stored (without the live edit).
+      await callApi(owner, 'page/save', { page_id: pageId, item_id: itemId, cat_id: 0, s_number: 99, page_title: 'API notes', page_content: 'Intro\n\nBody\n\nOutro from a script' });
+      for (const visitor of [ada, bob]) {
+        await waitForText(visitor, 'Intro (typed live)', 'Outro from a script');
+        await visitor.page
+          .getByTestId('collab-save-state')
+          .getByText(/^Saved/)
+          .waitFor();
+      }
+      expect(await editorValue(ada)).toBe('Intro (typed live)\n\nBody\n\nOutro from a script');
+      expect(await editorValue(bob)).toBe(await editorValue(ada));
+    } finally {
+      await ada.close();
+      await bob.close();
+    }
+  });
+
+  it('closes the editor of a member whose right is removed, and says why', async () => {
+    await callApi(owner, 'item/add', { item_type: 1, item_name: 'Private notes', password: 'secret-1', item_domain: '', copy_item_id: 0, item_description: '' });
+    const privateItem = (await callApi<{ item_id: number; item_name: string }[]>(owner, 'item/myList')).find((item) => item.item_name === 'Private notes')?.item_id ?? 0;
+    await callApi(owner, 'member/save', { item_id: privateItem, username: users.writer, member_group_id: 1 });
+    const pageId = (await callApi<{ page_id: number }>(owner, 'page/save', { page_id: 0, item_id: privateItem, cat_id: 0, s_number: 99, page_title: 'Secret', page_content: 'Eyes only' }))
+      .page_id;
+    const bob = await as('writer');
+    try {
+      await openLive(bob, privateItem, pageId);
+      const members = await callApi<{ item_member_id: number; username: string }[]>(owner, 'member/getlist', { item_id: privateItem });
+      const membership = members.find((member) => member.username === users.writer)?.item_member_id ?? 0;
+      await callApi(owner, 'member/delete', { item_id: privateItem, item_member_id: membership });
+      const refused = bob.page.getByTestId('collab-refused');
+      await refused.getByText('The live editor did not let you in').waitFor();
+      expect(await bob.page.locator('.CodeMirror').count()).toBe(0);
+      await bob.screenshot('refused');
+    } finally {
+      await bob.close();
+    }
+  });
+
   describe.each<[ViewportName, 'light' | 'dark', 'en' | 'zh-cn']>([
     ['desktop', 'light', 'en'],
     ['desktop', 'dark', 'zh-cn'],

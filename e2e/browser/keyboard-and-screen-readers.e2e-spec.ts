@@ -140,9 +140,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: keyboard and sc
       // Save, reached from the editor by keyboard, stores what was typed.
       await visitor.page.keyboard.press('Escape');
       await pressUntilFocused(visitor, 'Shift+Tab', visitor.page.getByRole('button', { name: 'Save', exact: true }));
-      const saved = visitor.page.waitForResponse((response) => response.url().endsWith('/api/page/save'));
       await visitor.page.keyboard.press('Enter');
-      await saved;
+      // The live editor (issue 18) saves over its WebSocket; the server's answer is the toast.
       await visitor.expectToast('Saved');
       expect(await pageContent(visitor)).toMatch(/\n {4}Typed by keyboard$/);
 

@@ -1,5 +1,5 @@
 import { describeWith } from '@quire/testing';
-import type { Browser, Cookie, Locator } from 'playwright-core';
+import type { Browser, Cookie, Dialog, Locator } from 'playwright-core';
 import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { LOOK_MARKDOWN, type MarkdownLook, chooseTheme, expectReadableLook, readMarkdownLook, showPreview } from './support/markdown-look';
@@ -110,9 +110,13 @@ async function saveLive(visitor: BrowserVisitor, timeout?: number): Promise<void
   await visitor.expectToast('Saved');
 }
 
-/** Reloads while the browser is offline (the reload fails), then opens the editor again online: what was typed offline was never sent. */
-async function reopenAfterOfflineReload(visitor: BrowserVisitor, itemId: number, pageId: number): Promise<void> {
-  await visitor.page.reload().catch(() => undefined);
+/** Leaves the editor while the browser is offline, then opens it again online: what was typed offline was never sent. */
+async function reopenAfterLeavingOffline(visitor: BrowserVisitor, itemId: number, pageId: number): Promise<void> {
+  // The browser asks before leaving a page with unsaved changes: leave, as a person closing the tab would.
+  const leave = (dialog: Dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
+  visitor.page.on('dialog', leave);
+  await visitor.page.goto('about:blank');
+  visitor.page.off('dialog', leave);
   await visitor.context.setOffline(false);
   await visitor.visit(`/page/edit/${itemId}/${pageId}`);
 }
@@ -482,7 +486,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await me.page.waitForURL(`**/${itemId}?page_id=${pageId}`);
   });
 
-  it('keeps a draft every 30 s, offers it once after a reload, and deletes all drafts on request', async () => {
+  it('keeps a draft every 30 s of what the server has not got, offers it once when the editor opens again, and deletes all drafts on request', async () => {
     const visitor = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'editor-drafts');
     try {
       await visitor.context.addCookies(await me.context.cookies());
@@ -502,7 +506,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
       await visitor.page.clock.fastForward(2_000);
       expect(await visitor.page.evaluate((k) => localStorage.getItem(k), key)).toBe('Stored text\nUnsaved line');
 
-      await reopenAfterOfflineReload(visitor, itemId, pageId);
+      await reopenAfterLeavingOffline(visitor, itemId, pageId);
       const prompt = visitor.page.getByRole('alertdialog').filter({ hasText: 'A draft of this page was kept in this browser' });
       await prompt.waitFor();
       await visitor.screenshot('draft-prompt');
@@ -514,7 +518,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
       // Declining discards the draft too: the next open shows the page without asking.
       await typeOffline('\nLost line');
       await visitor.page.clock.fastForward(31_000);
-      await reopenAfterOfflineReload(visitor, itemId, pageId);
+      await reopenAfterLeavingOffline(visitor, itemId, pageId);
       await prompt.waitFor();
       await prompt.getByRole('button', { name: 'Cancel' }).click();
       expect(await editorValue(visitor)).toBe('Stored text\nUnsaved line');
@@ -525,6 +529,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
 
       await typeOffline('\nAnother draft');
       await visitor.page.clock.fastForward(31_000);
+      // Back online (the success toast's code loads on its first use).
+      await visitor.context.setOffline(false);
       await visitor.page.evaluate(() => localStorage.setItem('page_content_999_1', 'old draft of another page'));
       await visitor.page.getByRole('button', { name: 'More save options' }).click();
       await visitor.page.getByRole('menuitem', { name: 'Delete all drafts' }).click();

@@ -29,3 +29,4 @@ export * from './schemas/collab.schema';
 export * from './schemas/import.schema';
 export * from './schemas/markdown-import.schema';
 export * from './schemas/api-import.schema';
+export * from './schemas/api-resync.schema';

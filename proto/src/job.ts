@@ -1,4 +1,5 @@
 import type { Caller } from './message';
+import type { ResyncApiDto } from './schemas/api-resync.schema';
 
 /** Job names for the JobQueue port; each has exactly one `@OnJob` handler in the process that consumes it. */
 export const JobName = {
@@ -20,6 +21,13 @@ export const JobName = {
   SnapshotSearch: 'search.snapshot',
   /** A ShowDoc site uploaded in the console, imported (issue 16). */
   ImportShowdoc: 'import.showdoc',
+  /**
+   * Scheduled every few minutes (one replica runs each): when the administrator's `api_resync_schedule` (hourly, daily)
+   * says a pass is due, every API description imported from a URL is re-synced.
+   */
+  ImportApiResync: 'import.api-resync',
+  /** A re-sync a user started as a job (`importApi/resyncStart`): its progress and summary through `importApi/resyncStatus`. */
+  ImportApiResyncRun: 'import.api-resync-run',
 } as const;
 
 export type JobName = (typeof JobName)[keyof typeof JobName];
@@ -33,6 +41,14 @@ export interface JobPayloads {
   [JobName.SweepExports]: ScheduledJobPayload;
   [JobName.SnapshotSearch]: ScheduledJobPayload;
   [JobName.ImportShowdoc]: ImportJobPayload;
+  [JobName.ImportApiResync]: ScheduledJobPayload;
+  [JobName.ImportApiResyncRun]: ApiResyncJobPayload;
+}
+
+/** What a user's re-sync job carries: who started it (without the session token) and the call's params. */
+export interface ApiResyncJobPayload {
+  caller: Caller;
+  params: ResyncApiDto;
 }
 
 /** What an import job carries: its record, and the administrator who started it (without the session token). */

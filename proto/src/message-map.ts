@@ -205,7 +205,31 @@ import type {
   StartShowdocImportSchema,
 } from './schemas/import.schema';
 import type { ImportContentsSchema, ImportedMarkdown, ImportedMove, ImportMarkdownSchema, ImportMoveSchema } from './schemas/markdown-import.schema';
-import type { ImportApiFileSchema, ImportApiOperationsSchema, ImportApiUrlSchema, ImportedApi } from './schemas/api-import.schema';
+import type {
+  ApiPagesBatch,
+  ApiPagesSchema,
+  ApiResyncHistorySchema,
+  ApiResyncJob,
+  ApiResyncPass,
+  ApiResyncStatusSchema,
+  ApiResyncSummary,
+  AppliedApiResync,
+  ApplyApiResyncSchema,
+  AuthorizeApiKeySchema,
+  AuthorizedItem,
+  ItemAudienceSchema,
+  OpenResyncApiSchema,
+  ResyncApiSchema,
+} from './schemas/api-resync.schema';
+import type {
+  ExportOpenapiSchema,
+  ImportApiFileSchema,
+  ImportApiOperationsSchema,
+  ImportApiSchemasSchema,
+  ImportApiSourceSchema,
+  ImportApiUrlSchema,
+  ImportedApi,
+} from './schemas/api-import.schema';
 import type { Unchecked } from './validation';
 import type { Subject } from './subject';
 
@@ -396,6 +420,19 @@ export interface MessageMap {
   [Subject.ImportApiPostman]: Contract<typeof ImportApiFileSchema, { item_id: number }>;
   [Subject.ImportApiUrl]: Contract<typeof ImportApiUrlSchema, ImportedApi>;
   [Subject.PageImportApiOperations]: Contract<typeof ImportApiOperationsSchema, { pages: number }>;
+  [Subject.PageImportApiSource]: Contract<typeof ImportApiSourceSchema, { source_id: number }>;
+  [Subject.PageImportApiSchemas]: Contract<typeof ImportApiSchemasSchema, { schemas: number }>;
+  [Subject.PageExportOpenapi]: Contract<typeof ExportOpenapiSchema, Reply<never>>;
+  [Subject.ImportApiResync]: Contract<typeof ResyncApiSchema, ApiResyncSummary>;
+  [Subject.ImportApiResyncOpen]: Contract<typeof OpenResyncApiSchema, ApiResyncSummary>;
+  [Subject.ImportApiResyncStart]: Contract<typeof ResyncApiSchema, { job_id: string }>;
+  [Subject.ImportApiResyncStatus]: Contract<typeof ApiResyncStatusSchema, ApiResyncJob>;
+  [Subject.ImportApiHistory]: Contract<typeof ApiResyncHistorySchema, ApiResyncSummary[]>;
+  [Subject.ImportApiResyncDue]: Contract<null, ApiResyncPass>;
+  [Subject.PageImportApiPages]: Contract<typeof ApiPagesSchema, ApiPagesBatch>;
+  [Subject.PageImportApiResync]: Contract<typeof ApplyApiResyncSchema, AppliedApiResync>;
+  [Subject.ItemOpenAuthorize]: Contract<typeof AuthorizeApiKeySchema, AuthorizedItem>;
+  [Subject.ItemImportAudience]: Contract<typeof ItemAudienceSchema, { uids: number[] }>;
 }
 
 /** A subject whose handler validates its params with `Schema` (`null`: it reads none) and answers `R`. */

@@ -377,9 +377,30 @@ export const Messages = {
     en: 'Postman 1.0 collections cannot be imported: export the collection from Postman as Collection v2.1',
     'zh-cn': '不支持导入 Postman 1.0 集合：请在 Postman 中将集合导出为 Collection v2.1 格式',
   },
+  api_import_schema_too_large: { en: 'The schema {name} is larger than {max} KB', 'zh-cn': '数据结构 {name} 超过 {max} KB' },
+  api_import_source_not_found: { en: 'This import is not known in this item', 'zh-cn': '该项目中没有这次导入的记录' },
   api_import_catalog_not_found: { en: 'The catalog does not exist in this item', 'zh-cn': '该项目中不存在此目录' },
   api_import_fetch_status: { en: '{host} answered {status} instead of the document', 'zh-cn': '{host} 返回了 {status}，而不是文档' },
   api_import_fetch_redirects: { en: '{host} redirected too many times', 'zh-cn': '{host} 重定向次数过多' },
+  // the import service: re-sync of imported API descriptions (importApi/resync, open/resyncApi, the schedule)
+  api_resync_no_source: {
+    en: 'This item has no API description to re-sync: import one from a file or a URL first',
+    'zh-cn': '该项目没有可以重新同步的 API 文档：请先从文件或 URL 导入',
+  },
+  api_resync_source_gone: {
+    en: 'The document last uploaded is no longer kept: upload it again',
+    'zh-cn': '上次上传的文档已不再保留：请重新上传',
+  },
+  notice_api_resync_title: { en: 'API documentation re-synced: {item}', 'zh-cn': 'API 文档已重新同步：{item}' },
+  notice_api_resync_content: {
+    en: '<p>{by} re-synced the API documentation of the item {item} from {origin}: {added} operations added, {changed} changed, {removed} removed.</p>{details}',
+    'zh-cn': '<p>{by} 从 {origin} 重新同步了项目 {item} 的 API 文档：新增 {added} 个接口，变更 {changed} 个，删除 {removed} 个。</p>{details}',
+  },
+  api_resync_job_not_found: { en: 'There is no such re-sync of yours', 'zh-cn': '没有找到你的这次重新同步' },
+  api_resync_by_schedule: { en: 'The schedule', 'zh-cn': '定时任务' },
+  api_resync_added: { en: 'Added', 'zh-cn': '新增' },
+  api_resync_changed: { en: 'Changed', 'zh-cn': '变更' },
+  api_resync_removed: { en: 'Removed', 'zh-cn': '删除' },
   // the HTTP API test tool's server proxy (Quire extension, /api/http-proxy)
   http_proxy_closed: {
     en: 'Sending requests through the server is turned off; an administrator can turn it on in the site settings',

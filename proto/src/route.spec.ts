@@ -95,7 +95,7 @@ describe('Routes', () => {
     const byKey = Object.entries(Routes)
       .filter(([, route]) => route.auth === 'apiKey')
       .map(([key]) => key);
-    expect(byKey.sort()).toEqual(['item/updatebyapi', 'open/fromcomments', 'open/updatedbitem', 'open/updateitem', 'open/updatepage']);
+    expect(byKey.sort()).toEqual(['item/updatebyapi', 'open/fromcomments', 'open/resyncapi', 'open/updatedbitem', 'open/updateitem', 'open/updatepage']);
   });
 
   it('marks every save, delete, add, update, sort, send and upload as a write', () => {

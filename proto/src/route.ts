@@ -173,6 +173,8 @@ const table: Record<string, Route> = {
   'export/status': { subject: Subject.ExportJobStatus, auth: 'required', effect: 'read' },
   'export/download': { subject: Subject.ExportJobDownload, auth: 'required', effect: 'read' },
   'export/markdown': { subject: Subject.ExportMarkdownExport, auth: 'required', effect: 'read' },
+  // Quire (issue 19): the generated API pages of an item or catalog as one OpenAPI 3.1 document, JSON or YAML.
+  'export/openapi': { subject: Subject.PageExportOpenapi, auth: 'required', effect: 'read' },
 
   // ShowDoc's import/auto: a zip of Markdown files becomes an item (Postman and Swagger files have their own calls below).
   'import/auto': { subject: Subject.ImportMarkdownAuto, auth: 'required', effect: 'write', upload: { fields: ['file'], maxBytes: MARKDOWN_IMPORT_LIMITS.maxZipBytes } },
@@ -181,6 +183,13 @@ const table: Record<string, Route> = {
   'importpostman/import': { subject: Subject.ImportApiPostman, auth: 'required', effect: 'write', upload: { fields: ['file'], maxBytes: API_IMPORT_MAX_BYTES } },
   // Quire: the same from a URL, fetched through the HTTP test tool's address guard.
   'importapi/url': { subject: Subject.ImportApiUrl, auth: 'required', effect: 'write' },
+  // Quire: re-sync from the remembered source (or a new file / URL); its summaries; CI with the item's api_key / api_token; the scheduled pass now.
+  'importapi/resync': { subject: Subject.ImportApiResync, auth: 'required', effect: 'write', upload: { fields: ['file'], maxBytes: API_IMPORT_MAX_BYTES } },
+  'importapi/resyncstart': { subject: Subject.ImportApiResyncStart, auth: 'required', effect: 'write', upload: { fields: ['file'], maxBytes: API_IMPORT_MAX_BYTES } },
+  'importapi/resyncstatus': { subject: Subject.ImportApiResyncStatus, auth: 'required', effect: 'read' },
+  'importapi/history': { subject: Subject.ImportApiHistory, auth: 'required', effect: 'read' },
+  'open/resyncapi': { subject: Subject.ImportApiResyncOpen, auth: 'apiKey', effect: 'write', upload: { fields: ['file'], maxBytes: API_IMPORT_MAX_BYTES } },
+  'adminimport/apiresync': { subject: Subject.ImportApiResyncDue, auth: 'admin', effect: 'write' },
 
   // Anonymous callers search the public items (and those their browser unlocked).
   'search/query': { subject: Subject.SearchPageQuery, auth: 'optional', effect: 'read' },

@@ -222,6 +222,31 @@ export const Subject = {
   ImportApiUrl: 'import.api.url',
   /** Internal: the operation each generated page documents (`api_operation`), on a pending imported item's pages. */
   PageImportApiOperations: 'page.import.apiOperations',
+  /** Internal: what an API import keeps of its document besides the operations (info, servers, security schemes); answers its source_id. */
+  PageImportApiSource: 'page.import.apiSource',
+  /** Internal: a batch of the named schemas of an API import's source record. */
+  PageImportApiSchemas: 'page.import.apiSchemas',
+  /** `export/openapi`: an item or catalog's generated API pages as one OpenAPI 3.1 document (JSON or YAML download). */
+  PageExportOpenapi: 'page.export.openapi',
+  /** Quire's `importApi/resync`: an item's (or catalog's) remembered API description read again, what changed rewritten. */
+  ImportApiResync: 'import.api.resync',
+  /** `open/resyncApi`: the same from CI, with the item's api_key and api_token. */
+  ImportApiResyncOpen: 'import.api.resyncOpen',
+  /** `importApi/resyncStart`: the same as a job; `importApi/resyncStatus`: its progress and summary. */
+  ImportApiResyncStart: 'import.api.resyncStart',
+  ImportApiResyncStatus: 'import.api.resyncStatus',
+  /** `importApi/history`: an item's re-sync summaries. */
+  ImportApiHistory: 'import.api.history',
+  /** `adminImport/apiResync`: the scheduled re-sync pass, run now. */
+  ImportApiResyncDue: 'import.api.resyncDue',
+  /** Internal: the generated pages under an API import's target (operation and hash of the generated part). */
+  PageImportApiPages: 'page.import.apiPages',
+  /** Internal: a re-sync's page writes (revisions, new pages, pages to the recycle bin). */
+  PageImportApiResync: 'page.import.apiResync',
+  /** Internal: the item an open-API key pair opens. */
+  ItemOpenAuthorize: 'item.open.authorize',
+  /** Internal: an item's owner and members, who hear of its re-syncs. */
+  ItemImportAudience: 'item.import.audience',
 } as const;
 
 export type Subject = (typeof Subject)[keyof typeof Subject];

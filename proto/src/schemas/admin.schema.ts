@@ -2,10 +2,22 @@ import { z } from 'zod';
 import type { Language } from '../language';
 import { integer, requiredText, text } from '../validation';
 import type { ItemRow } from './item.schema';
+import { ApiResyncSchedules } from './api-resync.schema';
 import { RECYCLE_RETENTION_DAYS_MAX } from './page.schema';
 
 /** Site options the admin service owns (contract §18 `options`). */
-export const SettingNames = ['register_open', 'ldap_open', 'ldap_form', 'home_page', 'home_item', 'http_proxy_open', 'recycle_retention_days', 'demo_url', 'help_url'] as const;
+export const SettingNames = [
+  'register_open',
+  'ldap_open',
+  'ldap_form',
+  'home_page',
+  'home_item',
+  'http_proxy_open',
+  'recycle_retention_days',
+  'demo_url',
+  'help_url',
+  'api_resync_schedule',
+] as const;
 export type SettingName = (typeof SettingNames)[number];
 
 export const GetSettingSchema = z.object({
@@ -227,6 +239,8 @@ export const SaveSettingsSchema = z.object({
   /** Quire: the landing page's "Demo" and "Help" links: '' (hidden), an http(s) address or a path of this site. */
   demo_url: siteLink(),
   help_url: siteLink(),
+  /** Quire: how often the server re-syncs the API descriptions imported from a URL: 'off' (default), 'hourly', 'daily'. */
+  api_resync_schedule: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(ApiResyncSchedules, { error: 'param_not_one_of' }).optional()),
 });
 export type SaveSettingsDto = z.output<typeof SaveSettingsSchema>;
 
@@ -244,6 +258,8 @@ export interface SiteSettings {
   /** Quire: the landing page's links, '' when hidden. */
   demo_url: string;
   help_url: string;
+  /** Quire: the re-sync schedule of API descriptions imported from a URL ('off' by default). */
+  api_resync_schedule: string;
 }
 
 /** `adminUser/checkUpdate` data: empty (no notice), or a link to a newer version. */

@@ -81,6 +81,7 @@ describe('administrator console', () => {
         recycle_retention_days: '30',
         demo_url: '',
         help_url: '',
+        api_resync_schedule: 'off',
       });
     });
 
@@ -109,6 +110,7 @@ describe('administrator console', () => {
       [{ recycle_retention_days: 3651 }, 10101, 'param_out_of_range'],
       [{ recycle_retention_days: 'soon' }, 10101, 'param_not_integer'],
       [{ help_url: 'javascript:alert(1)' }, 10101, 'setting_link_invalid'],
+      [{ api_resync_schedule: 'weekly' }, 10101, 'param_not_one_of'],
       [{ demo_url: '//elsewhere.example/demo' }, 10101, 'setting_link_invalid'],
       [{ demo_url: 'https://example.com/' + 'x'.repeat(250) }, 10101, 'param_too_long'],
       [{ ldap_open: '0', register_open: '0', ldap_form: '{"host": ' }, 10011, 'setting_invalid_json'],
@@ -127,6 +129,7 @@ describe('administrator console', () => {
         recycle_retention_days: '30',
         demo_url: '',
         help_url: '',
+        api_resync_schedule: 'off',
       });
     });
 

@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AccessVersion } from './access/access-version';
 import { ItemAccessService } from './access/item-access.service';
+import { ApiSourceModule } from './api-source/api-source.module';
+import { ApiSourceRepository } from './api-source/api-source.repository';
 import { AttachmentModule } from './attachment/attachment.module';
 import { PageExportModule } from './export/page-export.module';
 import { ContentImportModule } from './import/content-import.module';
+import { ApiResyncPagesController } from './import/api-resync-pages.controller';
+import { ApiResyncPagesService } from './import/api-resync-pages.service';
 import { MarkdownPagesModule } from './import/markdown-pages.module';
 import { CatalogController } from './catalog/catalog.controller';
 import { CatalogRepository } from './catalog/catalog.repository';
@@ -48,7 +52,7 @@ import { TemplateService } from './template/template.service';
  * other in a circle. It imports no adapter: the ports come from the global PlatformModule.
  */
 @Module({
-  imports: [AttachmentModule, PageExportModule, ContentImportModule, MarkdownPagesModule],
+  imports: [AttachmentModule, PageExportModule, ContentImportModule, MarkdownPagesModule, ApiSourceModule],
   controllers: [
     PageController,
     HistoryController,
@@ -60,8 +64,11 @@ import { TemplateService } from './template/template.service';
     MaintenanceController,
     SearchDocumentsController,
     LivePageController,
+    ApiResyncPagesController,
   ],
   providers: [
+    ApiResyncPagesService,
+    ApiSourceRepository,
     AccessVersion,
     ItemAccessService,
     PageRepository,

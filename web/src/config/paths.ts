@@ -50,14 +50,44 @@ export const paths = {
     getHref: (pageId: number | string, pageHistoryId: number | string) => `/page/diff/${pageId}/${pageHistoryId}`,
   },
   catalog: { path: '/catalog/:itemId', getHref: (itemId: number | string) => `/catalog/${itemId}` },
-  /** Not in SPEC §2: the editor's HTTP API test tool, opened in a new window. */
-  httpTest: { path: '/tools/http-test', getHref: () => '/tools/http-test' },
+  /**
+   * Not in SPEC §2: the editor's HTTP API test tool, opened in a new window; a page's "Try it" fills it (the request
+   * rides in the fragment, so it never reaches a server log).
+   */
+  httpTest: {
+    path: '/tools/http-test',
+    getHref: (request?: HttpTestPrefill) => (request ? `/tools/http-test#request=${encodeURIComponent(JSON.stringify(request))}` : '/tools/http-test'),
+  },
   noticeIndex: { path: '/notice/index', getHref: () => '/notice/index' },
   adminIndex: { path: '/admin/index', getHref: () => '/admin/index' },
   teamIndex: { path: '/team/index', getHref: () => '/team/index' },
   teamMember: { path: '/team/member/:teamId', getHref: (teamId: number | string) => `/team/member/${teamId}` },
   teamItem: { path: '/team/item/:teamId', getHref: (teamId: number | string) => `/team/item/${teamId}` },
 } as const;
+
+/** What "Try it" fills the HTTP test tool with. */
+export interface HttpTestPrefill {
+  method: string;
+  url: string;
+  headers: [string, string][];
+  body: string;
+}
+
+/** The request in a `/tools/http-test#request=…` fragment, or null when there is none or it is not one. */
+export function readHttpTestPrefill(hash: string): HttpTestPrefill | null {
+  const match = /^#request=(.*)$/s.exec(hash);
+  if (!match) return null;
+  try {
+    const value = JSON.parse(decodeURIComponent(match[1])) as Partial<HttpTestPrefill>;
+    if (typeof value.method !== 'string' || typeof value.url !== 'string') return null;
+    const headers = Array.isArray(value.headers)
+      ? value.headers.filter((row): row is [string, string] => Array.isArray(row) && typeof row[0] === 'string' && typeof row[1] === 'string')
+      : [];
+    return { method: value.method, url: value.url, headers, body: typeof value.body === 'string' ? value.body : '' };
+  } catch {
+    return null;
+  }
+}
 
 /** The path and query of the current location: the `redirect` value sent to login and the password screen. */
 export function currentLocation(): string {

@@ -69,6 +69,7 @@ export class SettingService {
       recycle_retention_days: saved.get('recycle_retention_days') ?? String(RECYCLE_RETENTION_DAYS_DEFAULT),
       demo_url: saved.get('demo_url') ?? '',
       help_url: saved.get('help_url') ?? '',
+      api_resync_schedule: saved.get('api_resync_schedule') ?? 'off',
     };
   }
 
@@ -89,6 +90,7 @@ export class SettingService {
       recycle_retention_days: dto.recycle_retention_days !== undefined ? String(dto.recycle_retention_days) : (saved.get('recycle_retention_days') ?? String(RECYCLE_RETENTION_DAYS_DEFAULT)),
       demo_url: dto.demo_url ?? saved.get('demo_url') ?? '',
       help_url: dto.help_url ?? saved.get('help_url') ?? '',
+      api_resync_schedule: dto.api_resync_schedule ?? saved.get('api_resync_schedule') ?? 'off',
     };
     if (next.home_page === '3' && next.home_item === '') throw AppError.failed('setting_home_item_required');
 

@@ -3,6 +3,7 @@ import type { QuireConfig } from '@quire/config';
 import { AddressPolicy, BlobStorage, QUIRE_CONFIG } from '@quire/platform';
 import {
   API_IMPORT_MAX_BYTES,
+  type ApiOperation,
   AppError,
   type Caller,
   type CatalogGroup,
@@ -14,6 +15,7 @@ import {
   type ImportPagesDto,
   ItemType,
   nowSeconds,
+  withGeneratedPart,
 } from '@quire/proto';
 import { ItemClient } from '../clients/item.client';
 import { PageClient } from '../clients/page.client';
@@ -21,6 +23,7 @@ import { batches } from '../markdown/markdown-import.service';
 import { type ApiPlan, convertApiDocument, MAX_CATALOG_DEPTH } from './api-plan';
 import { decodeSource } from './api-source';
 import { DocumentFetcher } from './document-fetcher';
+import { ApiResyncService } from './resync/api-resync.service';
 
 /** Where the operations go: a new item (0), or an item and one of its catalogs (0: its top). */
 interface ImportTarget {
@@ -48,6 +51,7 @@ export class ApiImportService {
     private readonly blobs: BlobStorage,
     private readonly items: ItemClient,
     private readonly pages: PageClient,
+    private readonly resync: ApiResyncService,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {
     this.fetcher = new DocumentFetcher(new AddressPolicy(config.httpProxy.allowHosts));
@@ -61,7 +65,9 @@ export class ApiImportService {
       const target = await this.target(caller, dto.item_id, dto.cat_id);
       const text = decodeSource(await this.read(upload.key));
       const plan = await convertApiDocument(text, { origin: upload.name.slice(0, 1000), language: this.config.language, maxDepth: target.depth });
-      return await this.write(caller, plan, target);
+      const imported = await this.write(caller, plan, target);
+      await this.remember(imported, { text, origin: upload.name.slice(0, 1000) });
+      return imported;
     } finally {
       await this.blobs.delete(upload.key).catch((error: Error) => this.logger.warn(`The uploaded document ${upload.key} stays in storage: ${error.message}`));
     }
@@ -72,7 +78,16 @@ export class ApiImportService {
     const target = await this.target(caller, dto.item_id, dto.cat_id);
     const fetched = await this.fetcher.fetch(dto.url);
     const plan = await convertApiDocument(decodeSource(fetched.bytes), { origin: fetched.url, language: this.config.language, maxDepth: target.depth });
-    return this.write(caller, plan, target);
+    const imported = await this.write(caller, plan, target);
+    await this.remember(imported, { text: decodeSource(fetched.bytes), origin: fetched.url, url: dto.url });
+    return imported;
+  }
+
+  /** The target remembers its document for re-syncs; an import that worked is not failed by that. */
+  private async remember(imported: ImportedApi, document: { text: string; origin: string; url?: string }): Promise<void> {
+    await this.resync
+      .remember({ itemId: imported.item_id, catId: imported.cat_id }, document)
+      .catch((error: Error) => this.logger.warn(`Item ${imported.item_id} does not remember its API source: ${error.message}`));
   }
 
   /** The item and catalog the caller names, checked: edit right, not archived, the catalog in that item. */
@@ -125,6 +140,10 @@ export class ApiImportService {
         });
         for (const catalog of reply.catalogs) catIds.set(catalog.showdoc_cat_id, catalog.cat_id);
       }
+      const { source_id: sourceId } = await this.pages.importApiSource(this.importer, { item_id: pendingId, ...plan.source.source });
+      for (const batch of batches(plan.source.schemas, (schema) => Buffer.byteLength(JSON.stringify(schema)))) {
+        await this.pages.importApiSchemas(this.importer, { item_id: pendingId, source_id: sourceId, schemas: batch });
+      }
       for (const batch of batches(plan.pages, (page) => Buffer.byteLength(JSON.stringify(page.content)) + Buffer.byteLength(JSON.stringify(page.operation)))) {
         const pages: ImportPagesDto['pages'] = batch.map((page) => ({
           showdoc_page_id: page.seq,
@@ -132,7 +151,7 @@ export class ApiImportService {
           author_username: caller.username,
           cat_id: catIds.get(page.catalog) ?? 0,
           page_title: page.title,
-          page_content: page.content,
+          page_content: withGeneratedPart(page.content),
           s_number: page.s_number,
           addtime: now,
           page_comments: '',
@@ -140,7 +159,10 @@ export class ApiImportService {
           share_keys: [],
         }));
         const reply = await this.pages.importPages(this.importer, { item_id: pendingId, pages });
-        const operations = reply.pages.map((written) => ({ page_id: written.page_id, api_operation: batch.find((page) => page.seq === written.showdoc_page_id)!.operation }));
+        const operations = reply.pages.map((written) => ({
+          page_id: written.page_id,
+          api_operation: withSource(batch.find((page) => page.seq === written.showdoc_page_id)!.operation, sourceId),
+        }));
         await this.pages.importApiOperations(this.importer, { item_id: pendingId, pages: operations });
       }
       if (target.itemId > 0) {
@@ -169,6 +191,10 @@ export class ApiImportService {
     }
     return new Uint8Array(Buffer.concat(chunks));
   }
+}
+
+function withSource(operation: ApiOperation, sourceId: number): ApiOperation {
+  return { ...operation, source: { ...operation.source, source_id: sourceId } };
 }
 
 function requireUser(caller: Caller): void {

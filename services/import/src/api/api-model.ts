@@ -1,4 +1,5 @@
 import type { ApiOperation } from '@quire/proto';
+import type { ApiSourceParts } from './openapi-spec';
 
 /** One row of a fields table: a parameter, or a body field flattened to a dot path (`items[].price`). */
 export interface FieldRow {
@@ -56,4 +57,6 @@ export interface ApiDocument {
   /** Catalog names in the order the document lists them (tags), then in order of first use. */
   catalogOrder: string[];
   operations: ApiOperationDoc[];
+  /** What the import keeps of the document besides its operations (its source record and named schemas). */
+  source: ApiSourceParts;
 }

@@ -62,7 +62,11 @@ describe(convertApiDocument.name, () => {
     });
 
     it('keeps the operation beside the page', () => {
-      expect(page(plan, 'POST', '/pet').operation).toEqual({ method: 'POST', path: '/pet', operation_id: 'addPet', source: { format, version, origin: 'test-document' } });
+      const { spec, try_it: _tryIt, ...operation } = page(plan, 'POST', '/pet').operation;
+      expect(operation).toEqual({ method: 'POST', path: '/pet', operation_id: 'addPet', source: { format, version, origin: 'test-document' } });
+      // The whole operation, normalized to OpenAPI 3.1, named schemas kept as references.
+      expect(spec).toMatchObject({ operationId: 'addPet', tags: ['pet'], schema_refs: ['Category', 'Pet', 'Tag'] });
+      expect(spec?.requestBody?.content['application/json']).toEqual({ schema: { $ref: '#/components/schemas/Pet' } });
     });
 
     it('writes the page like the API template: summary, URL, method, request body with nested fields as dot paths, responses, security', () => {
@@ -187,7 +191,14 @@ describe(convertApiDocument.name, () => {
           { name: 'Customers', pages: ['Get customer'], catalogs: [] },
         ],
       });
-      expect(plan.pages[0].operation).toEqual({ method: 'POST', path: '/v1/orders', operation_id: 'create-order', source: { format: 'postman', version: '2.1.0', origin: 'test-document' } });
+      const { spec, try_it: _tryIt, ...operation } = plan.pages[0].operation;
+      expect(operation).toEqual({ method: 'POST', path: '/v1/orders', operation_id: 'create-order', source: { format: 'postman', version: '2.1.0', origin: 'test-document' } });
+      expect(spec?.parameters.map((parameter) => [parameter.in, parameter.name, parameter.example])).toEqual([
+        ['query', 'notify', 'true'],
+        ['header', 'Content-Type', 'application/json'],
+        ['header', 'X-Request-Id', 'abc-123'],
+      ]);
+      expect(Object.keys(spec?.requestBody?.content ?? {})).toEqual(['application/json']);
     });
 
     it('writes query and header parameters (not the disabled ones), the JSON body flattened, each saved response', () => {
@@ -228,6 +239,53 @@ describe(convertApiDocument.name, () => {
     const flat = await convert(POSTMAN, 'en', 0);
     expect(flat.catalogs).toEqual([]);
     expect(flat.pages).toHaveLength(4);
+  });
+
+  describe('the request "Try it" sends', () => {
+    it('fills the server URL, path parameters, query and headers from examples, and an example body', async () => {
+      const document = {
+        openapi: '3.1.0',
+        info: { title: 'Shop', version: '1' },
+        servers: [{ url: 'https://{region}.shop.test/v1', variables: { region: { default: 'eu' } } }],
+        paths: {
+          '/orders/{orderId}/lines': {
+            post: {
+              operationId: 'addLine',
+              parameters: [
+                { name: 'orderId', in: 'path', required: true, schema: { type: 'integer' }, example: 42 },
+                { name: 'dry run', in: 'query', schema: { type: 'boolean', default: false } },
+                { name: 'page', in: 'query', schema: { type: 'integer' } },
+                { name: 'X-Trace', in: 'header', required: true, schema: { type: 'string' } },
+              ],
+              requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { sku: { type: 'string', example: 'A-1' }, qty: { type: 'integer', default: 2 } } } } } },
+              responses: { '201': { description: 'Added' } },
+            },
+          },
+        },
+      };
+      const plan = await convert(JSON.stringify(document));
+      expect(plan.pages[0].operation.try_it).toEqual({
+        url: 'https://eu.shop.test/v1/orders/42/lines?dry%20run=false',
+        headers: [
+          ['X-Trace', ''],
+          ['Content-Type', 'application/json'],
+        ],
+        body: JSON.stringify({ sku: 'A-1', qty: 2 }, null, 2),
+      });
+    });
+
+    it('resolves a relative server against the URL the document came from, and fills Postman path variables', async () => {
+      const document = {
+        openapi: '3.0.3',
+        info: { title: 'Pets', version: '1' },
+        servers: [{ url: '/api/v3' }],
+        paths: { '/pets': { get: { responses: { '200': { description: 'OK' } } } } },
+      };
+      const plan = await convertApiDocument(JSON.stringify(document), { origin: 'https://docs.example.com/specs/pets.json', language: 'en' });
+      expect(plan.pages[0].operation.try_it).toEqual({ url: 'https://docs.example.com/api/v3/pets', headers: [], body: '' });
+      const shop = await convert(POSTMAN);
+      expect(shop.pages.map((candidate) => candidate.operation.try_it?.url)).toContain('https://shop.example.com/v1/orders/1001/refunds');
+    });
   });
 
   describe('refuses', () => {

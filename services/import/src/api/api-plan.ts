@@ -3,7 +3,9 @@ import { operationMarkdown } from './api-markdown';
 import type { ApiDocument } from './api-model';
 import { parseSource } from './api-source';
 import { apiWords } from './api-words';
+import { tryItRequest } from './try-it';
 import { openApiVersion, readOpenApi } from './openapi-reader';
+import type { ApiSourceParts } from './openapi-spec';
 import { postmanVersion, readPostman } from './postman-reader';
 
 /** Untagged operations of a document that tags others go here. */
@@ -38,6 +40,8 @@ export interface ApiPlan {
   description: string;
   catalogs: ApiPlanCatalog[];
   pages: ApiPlanPage[];
+  /** The document-level parts kept beside the pages (the import's source record and its named schemas). */
+  source: ApiSourceParts;
 }
 
 export interface ConvertOptions {
@@ -96,9 +100,9 @@ function plan(document: ApiDocument, language: Language, maxDepth: number): ApiP
     title: operation.title.slice(0, 2000),
     content: operationMarkdown(operation, words),
     s_number: index + 1,
-    operation: operation.operation,
+    operation: { ...operation.operation, try_it: tryItRequest(operation) },
   }));
-  return { title: document.title, description: document.description, catalogs, pages };
+  return { title: document.title, description: document.description, catalogs, pages, source: document.source };
 }
 
 /** OpenAPI catalogs are tags (an untagged operation goes to "default"); Postman's are folders (the top is a place of its own). */

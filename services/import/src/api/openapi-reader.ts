@@ -3,6 +3,7 @@ import { AppError } from '@quire/proto';
 import type { ApiBody, ApiDocument, ApiOperationDoc, ApiResponse, FieldRow, ParameterRow } from './api-model';
 import { type ApiSource, describePlace } from './api-source';
 import type { ApiWords } from './api-words';
+import { OpenApiSpecReader } from './openapi-spec';
 import { joinText, scalarText, SchemaReader } from './schema-reader';
 
 type Json = Record<string, unknown>;
@@ -74,6 +75,7 @@ export function prettyPaths(value: unknown): (string | number)[][] {
 
 class OpenApiReader {
   private readonly schemas: SchemaReader;
+  private readonly specs: OpenApiSpecReader;
 
   constructor(
     private readonly doc: Json,
@@ -82,10 +84,12 @@ class OpenApiReader {
     private readonly words: ApiWords,
   ) {
     this.schemas = new SchemaReader(doc, words);
+    this.specs = new OpenApiSpecReader(doc, version.format, version.version);
   }
 
   read(): ApiDocument {
     const info = isObject(this.doc.info) ? this.doc.info : {};
+    const sourceParts = this.specs.sourceParts(this.origin);
     const operations: ApiOperationDoc[] = [];
     const paths = isObject(this.doc.paths) ? this.doc.paths : {};
     for (const [path, rawItem] of Object.entries(paths)) {
@@ -97,7 +101,7 @@ class OpenApiReader {
       }
     }
     const tags = Array.isArray(this.doc.tags) ? this.doc.tags.filter(isObject).map((tag) => text(tag.name)) : [];
-    return { title: text(info.title), description: text(info.description), catalogOrder: tags.filter(Boolean), operations };
+    return { title: text(info.title), description: text(info.description), catalogOrder: tags.filter(Boolean), operations, source: sourceParts };
   }
 
   private get swagger(): boolean {
@@ -113,7 +117,13 @@ class OpenApiReader {
     const formData = parameters.filter((parameter) => parameter.raw.in === 'formData');
     const bodyParameter = parameters.find((parameter) => parameter.raw.in === 'body');
     return {
-      operation: { method: upper, path, operation_id: operationId || `${upper} ${path}`, source: { ...this.version, origin: this.origin } },
+      operation: {
+        method: upper,
+        path,
+        operation_id: operationId || `${upper} ${path}`,
+        source: { ...this.version, origin: this.origin },
+        spec: this.specs.operation(pathItem, operation),
+      },
       catalog: tags.length > 0 ? [tags[0]] : [],
       title: summary || operationId || `${upper} ${path}`,
       summary,

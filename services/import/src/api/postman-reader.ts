@@ -1,4 +1,4 @@
-import { AppError } from '@quire/proto';
+import { type ApiMedia, type ApiOperationSpec, type ApiParameterSpec, type ApiResponseSpec, AppError } from '@quire/proto';
 import { z } from 'zod';
 import type { ApiDocument, ApiOperationDoc, ApiResponse, FieldRow, ParameterRow } from './api-model';
 import { type ApiSource, describePlace } from './api-source';
@@ -116,7 +116,16 @@ export function readPostman(source: ApiSource, origin: string, words: ApiWords):
     }
   };
   visit(collection.item, [], collection.auth?.type);
-  return { title: collection.info.name.trim(), description: descriptionText(collection.info.description), catalogOrder: folders, operations };
+  const title = collection.info.name.trim();
+  const description = descriptionText(collection.info.description);
+  const info = description ? { title, version: version, description } : { title, version };
+  return {
+    title,
+    description,
+    catalogOrder: folders,
+    operations,
+    source: { source: { format: 'postman', version, origin, info, servers: [], tags: folders.map((name) => ({ name })), security_schemes: {}, schema_count: 0 }, schemas: [] },
+  };
 }
 
 function descriptionText(description: z.infer<typeof Description> | undefined): string {
@@ -144,8 +153,9 @@ class PostmanReader {
     for (const query of url.query ?? []) if (!query.disabled) parameters.push(this.row(query, 'query', false));
     for (const header of Array.isArray(request.header) ? request.header : []) if (!header.disabled) parameters.push(this.row(header, 'header', false));
     const requestAuth = request.auth?.type ?? auth;
+    const spec = this.spec(request, url, item, name, folders);
     return {
-      operation: { method, path, operation_id: item.id ?? (name || `${method} ${path}`), source: { format: 'postman', version: this.version, origin: this.origin } },
+      operation: { method, path, operation_id: item.id ?? (name || `${method} ${path}`), source: { format: 'postman', version: this.version, origin: this.origin }, spec },
       catalog: folders,
       title: name || `${method} ${path}`,
       summary: name,
@@ -157,6 +167,57 @@ class PostmanReader {
       responses: (item.response ?? []).map((response) => this.response(response)),
       security: requestAuth && requestAuth !== 'noauth' ? [[requestAuth]] : this.collectionAuth === undefined ? undefined : [[]],
     };
+  }
+
+  /** The request as an OpenAPI 3.1 operation: its parameters with their values as examples, bodies with schemas inferred from JSON. */
+  private spec(request: PostmanRequest, url: Exclude<z.infer<typeof Url>, string>, item: PostmanItem, name: string, folders: string[]): ApiOperationSpec {
+    const parameter = (entry: z.infer<typeof KeyValue>, place: ApiParameterSpec['in']): ApiParameterSpec => {
+      const description = descriptionText(entry.description);
+      const value = entry.value === undefined || entry.value === null ? undefined : scalarText(entry.value);
+      return { name: entry.key ?? '', in: place, required: place === 'path', ...(description ? { description } : {}), schema: { type: 'string' }, ...(value ? { example: value } : {}) };
+    };
+    const parameters: ApiParameterSpec[] = [
+      ...(url.variable ?? []).map((entry) => parameter(entry, 'path')),
+      ...(url.query ?? []).filter((entry) => !entry.disabled).map((entry) => parameter(entry, 'query')),
+      ...(Array.isArray(request.header) ? request.header : []).filter((entry) => !entry.disabled).map((entry) => parameter(entry, 'header')),
+    ];
+    const responses: Record<string, ApiResponseSpec> = {};
+    for (const response of item.response ?? []) {
+      const status = response.code !== undefined ? String(response.code) : 'default';
+      if (responses[status]) continue;
+      const headers = Array.isArray(response.header) ? response.header : [];
+      const text = response.body ?? '';
+      const json = parseJson(text);
+      const contentType = scalarText(headers.find((header) => header.key?.toLowerCase() === 'content-type')?.value ?? (json !== undefined ? 'application/json' : 'text/plain'));
+      const description = [...new Set([response.status, response.name].filter(Boolean))].join(' — ');
+      responses[status] = text.trim() ? { description, content: { [contentType]: mediaOf(json, text) } } : { description };
+    }
+    const requestBody = this.specBody(request.body ?? undefined);
+    const description = descriptionText(request.description ?? item.description);
+    return {
+      ...(name ? { summary: name } : {}),
+      ...(description ? { description } : {}),
+      tags: folders.length > 0 ? [folders[folders.length - 1]] : [],
+      parameters,
+      ...(requestBody ? { requestBody } : {}),
+      responses,
+      schema_refs: [],
+    };
+  }
+
+  private specBody(body: z.infer<typeof Body> | undefined): ApiOperationSpec['requestBody'] {
+    const read = this.body(body);
+    if (!read || !body) return undefined;
+    if (body.mode === 'raw') return { required: true, content: { [read.contentType]: mediaOf(parseJson(body.raw ?? ''), body.raw ?? '') } };
+    if (body.mode === 'urlencoded' || body.mode === 'formdata') {
+      const entries = ((body.mode === 'urlencoded' ? body.urlencoded : body.formdata) ?? []).filter((entry) => !entry.disabled);
+      const properties = Object.fromEntries(entries.map((entry) => [entry.key ?? '', entry.type === 'file' ? { type: 'string', format: 'binary' } : { type: 'string' }]));
+      const example = Object.fromEntries(
+        entries.filter((entry) => entry.type !== 'file' && entry.value !== undefined && entry.value !== null).map((entry) => [entry.key ?? '', scalarText(entry.value)]),
+      );
+      return { required: true, content: { [read.contentType]: { schema: { type: 'object', properties }, example } } };
+    }
+    return { required: true, content: { [read.contentType]: { schema: { type: 'string' }, example: read.example } } };
   }
 
   /** `/users/:id` from the URL's path segments, else from the raw URL without scheme, host and query. */
@@ -225,6 +286,10 @@ class PostmanReader {
   private fieldsOf(value: unknown): FieldRow[] {
     return new SchemaReader({}, this.words).fields(inferSchema(value));
   }
+}
+
+function mediaOf(json: unknown, text: string): ApiMedia {
+  return json !== undefined ? { schema: inferSchema(json), example: json } : { schema: { type: 'string' }, example: text };
 }
 
 function parseJson(text: string): unknown {

@@ -4,6 +4,8 @@ import {
   type Caller,
   type CatalogGroup,
   type ImportApiOperationsDto,
+  type ImportApiSchemasDto,
+  type ImportApiSourceDto,
   type ImportCatalogsDto,
   type ImportContentsDto,
   type ImportedCatalogs,
@@ -44,6 +46,16 @@ export class PageClient {
   /** The operation each generated page of a pending item documents (API import). */
   async importApiOperations(caller: Caller, params: ImportApiOperationsDto): Promise<number> {
     return (await this.transport.send(Subject.PageImportApiOperations, { caller, params })).pages;
+  }
+
+  /** What an API import keeps of its document besides the operations: answers the record's id. */
+  importApiSource(caller: Caller, params: ImportApiSourceDto): Promise<{ source_id: number }> {
+    return this.transport.send(Subject.PageImportApiSource, { caller, params });
+  }
+
+  /** A batch of the named schemas of an API import's source record. */
+  async importApiSchemas(caller: Caller, params: ImportApiSchemasDto): Promise<number> {
+    return (await this.transport.send(Subject.PageImportApiSchemas, { caller, params })).schemas;
   }
 
   /** An item's catalogs as the user sees them (catalog/catListGroup), with their levels. */

@@ -1,6 +1,19 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { type Incoming, OpenFromCommentsSchema, OpenUpdateDbItemSchema, OpenUpdatePageSchema, type PageRow, parseParams, type Reply, Subject } from '@quire/proto';
+import {
+  type AuthorizedItem,
+  AuthorizeApiKeySchema,
+  type Incoming,
+  ItemAudienceSchema,
+  OpenFromCommentsSchema,
+  OpenUpdateDbItemSchema,
+  OpenUpdatePageSchema,
+  type PageRow,
+  parseParams,
+  type Reply,
+  requireImporter,
+  Subject,
+} from '@quire/proto';
 import { Handles } from '../handles';
 import { OpenApiService } from './open-api.service';
 
@@ -21,5 +34,17 @@ export class OpenApiController {
   @Handles(Subject.ItemOpenFromComments)
   fromComments(@Payload() message: Incoming<typeof Subject.ItemOpenFromComments>): Promise<Reply<never>> {
     return this.openApi.fromComments(message.caller, parseParams(OpenFromCommentsSchema, message.params));
+  }
+
+  @Handles(Subject.ItemOpenAuthorize)
+  authorize(@Payload() message: Incoming<typeof Subject.ItemOpenAuthorize>): Promise<AuthorizedItem> {
+    requireImporter(message.caller);
+    return this.openApi.authorize(parseParams(AuthorizeApiKeySchema, message.params));
+  }
+
+  @Handles(Subject.ItemImportAudience)
+  audience(@Payload() message: Incoming<typeof Subject.ItemImportAudience>): Promise<{ uids: number[] }> {
+    requireImporter(message.caller);
+    return this.openApi.audience(parseParams(ItemAudienceSchema, message.params));
   }
 }

@@ -1,8 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AppError, type Caller, ErrorCode, type OpenFromCommentsDto, type OpenUpdateDbItemDto, type OpenUpdatePageDto, type PageRow, Reply } from '@quire/proto';
+import {
+  AppError,
+  type AuthorizedItem,
+  type AuthorizeApiKeyDto,
+  type Caller,
+  ErrorCode,
+  type ItemAudienceDto,
+  type OpenFromCommentsDto,
+  type OpenUpdateDbItemDto,
+  type OpenUpdatePageDto,
+  type PageRow,
+  Reply,
+} from '@quire/proto';
 import { ApiKeyService } from '../api-key/api-key.service';
 import { PageClient } from '../clients/page.client';
 import type { ItemEntity } from '../item/item.entity';
+import { ItemRepository } from '../item/item.repository';
+import { MemberRepository } from '../member/member.repository';
 import { commentDocPages } from './comment-doc';
 import { dbDictionaryPages } from './db-dictionary';
 import { type GeneratedPage, MAX_GENERATED_PAGES, sortNumber } from './generated-page';
@@ -23,7 +37,23 @@ export class OpenApiService {
   constructor(
     private readonly apiKeys: ApiKeyService,
     private readonly pages: PageClient,
+    private readonly items: ItemRepository,
+    private readonly members: MemberRepository,
   ) {}
+
+  /** `item.open.authorize` (the import service's CI re-sync): the live item a key pair opens, item_id 0 when none. */
+  async authorize(dto: AuthorizeApiKeyDto): Promise<AuthorizedItem> {
+    const item = await this.apiKeys.authorize(dto.api_key, dto.api_token);
+    return item ? { item_id: item.item_id, archived: item.is_archived === 1, uid: item.uid, username: item.username } : { item_id: 0, archived: false, uid: 0, username: '' };
+  }
+
+  /** `item.import.audience`: the live item's owner and members (a re-sync's notice goes to them). */
+  async audience(dto: ItemAudienceDto): Promise<{ uids: number[] }> {
+    const item = await this.items.findLive(dto.item_id);
+    if (!item) return { uids: [] };
+    const members = await this.members.listByItem(item.item_id);
+    return { uids: [...new Set([item.uid, ...members.map((member) => member.uid)])] };
+  }
 
   /** `item/updateByApi` = `open/updateItem` = `open/updatePage`: one page by title under a catalog path. */
   async updatePage(caller: Caller, dto: OpenUpdatePageDto): Promise<PageRow> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DocumentStore } from '@quire/platform';
 import { AppError, type ImportApiOperationsDto, type ImportContentsDto, type ImportedMove, type ImportMoveDto } from '@quire/proto';
+import { ApiSourceRepository } from '../api-source/api-source.repository';
 import { AttachmentRepository } from '../attachment/attachment.repository';
 import { ContentVersion } from '../cache/content-version';
 import { CatalogRepository } from '../catalog/catalog.repository';
@@ -23,6 +24,7 @@ export class MarkdownPagesService {
     private readonly catalogs: CatalogRepository,
     private readonly attachments: AttachmentRepository,
     private readonly search: SearchChanges,
+    private readonly apiSources: ApiSourceRepository,
   ) {}
 
   /** New content for pages of the item (a page of another item is left alone); no history version: the pages are being created. */
@@ -74,6 +76,7 @@ export class MarkdownPagesService {
         const catalogs = await this.catalogs.moveToItem(dto.from_item_id, dto.to_item_id);
         const pages = await this.pages.moveToItem(dto.from_item_id, dto.to_item_id);
         await this.attachments.moveToItem(dto.from_item_id, dto.to_item_id);
+        await this.apiSources.moveToItem(dto.from_item_id, dto.to_item_id, dto.cat_id ?? 0);
         return { pages, catalogs };
       }),
     );

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DocumentStore, OnJob } from '@quire/platform';
 import { type Caller, type CopiedItemPages, type CopyItemPagesDto, JobName, nowSeconds, type PurgedPages, type PurgeItemPagesDto } from '@quire/proto';
+import { ApiSourceRepository } from '../api-source/api-source.repository';
 import { ContentVersion } from '../cache/content-version';
 import type { CatalogEntity } from '../catalog/catalog.entity';
 import { CatalogRepository } from '../catalog/catalog.repository';
@@ -40,6 +41,7 @@ export class MaintenanceService {
     private readonly bin: RecycleRepository,
     private readonly attachments: AttachmentService,
     private readonly recycle: RecycleService,
+    private readonly apiSources: ApiSourceRepository,
   ) {}
 
   /** The scheduled sweep: the recycle bin, then item-less uploads. A run that fails is logged by the queue; the next one starts over. */
@@ -98,6 +100,7 @@ export class MaintenanceService {
     await this.catalogs.deleteByItem(dto.item_id);
     await this.attachments.purgeItem(dto.item_id);
     await this.pages.deleteByItem(dto.item_id);
+    await this.apiSources.deleteByItem(dto.item_id);
     return [];
   }
 

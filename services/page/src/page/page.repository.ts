@@ -65,6 +65,12 @@ export class PageRepository implements OnModuleInit {
     return this.pages.find({ item_id: itemId, page_id: { $in: pageIds }, is_del: 0 }, { fields: [...PAGE_SUMMARY_FIELDS] });
   }
 
+  /** The live pages of an item generated from an API description, with their operation, without their text (OpenAPI export). */
+  async withApiOperations(itemId: number): Promise<(PageSummary & Pick<PageEntity, 'api_operation'>)[]> {
+    const rows = await this.pages.find({ item_id: itemId, is_del: 0 }, { fields: [...PAGE_SUMMARY_FIELDS, 'api_operation'] });
+    return rows.filter((row) => row.api_operation !== undefined && row.api_operation !== null);
+  }
+
   /** Live pages of one catalog (0 = root), menu order. */
   inCatalog(itemId: number, catId: number): Promise<PageEntity[]> {
     return this.pages.find({ item_id: itemId, cat_id: catId, is_del: 0 }, { sort: { s_number: 1, page_id: 1 } });

@@ -120,6 +120,13 @@ export const labels: AreaLabels = {
     'Recycle bin': 'Recycle bin',
     'Days deleted pages and catalogs are kept': 'Days deleted pages and catalogs are kept',
     'From 1 to {{max}} days; after that, the hourly clean-up deletes them for good.': 'From 1 to {{max}} days; after that, the hourly clean-up deletes them for good.',
+    'API documentation': 'API documentation',
+    'Re-sync API descriptions imported from a URL': 'Re-sync API descriptions imported from a URL',
+    'The server reads each document again and rewrites the pages of the operations that changed.':
+      'The server reads each document again and rewrites the pages of the operations that changed.',
+    Off: 'Off',
+    'Every hour': 'Every hour',
+    'Every day': 'Every day',
   },
   zhCN: {
     'A host name or an IP address, optionally with ldap:// or ldaps://': '主机名或 IP 地址，可带 ldap:// 或 ldaps://',
@@ -239,5 +246,11 @@ export const labels: AreaLabels = {
     'Recycle bin': '回收站',
     'Days deleted pages and catalogs are kept': '已删除页面和目录的保留天数',
     'From 1 to {{max}} days; after that, the hourly clean-up deletes them for good.': '可设为 1 至 {{max}} 天；超过后，每小时运行的清理任务会将其永久删除。',
+    'API documentation': 'API 文档',
+    'Re-sync API descriptions imported from a URL': '重新同步从 URL 导入的 API 文档',
+    'The server reads each document again and rewrites the pages of the operations that changed.': '服务器会重新读取每个文档，并改写有变化的接口页面。',
+    Off: '关闭',
+    'Every hour': '每小时',
+    'Every day': '每天',
   },
 };

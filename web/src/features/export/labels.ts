@@ -20,6 +20,9 @@ export const labels: AreaLabels = {
     'What to export': 'What to export',
     'Word (.docx)': 'Word (.docx)',
     'Export {{name}}': 'Export {{name}}',
+    'OpenAPI 3.1 (.json)': 'OpenAPI 3.1 (.json)',
+    'OpenAPI 3.1 (.yaml)': 'OpenAPI 3.1 (.yaml)',
+    'Only pages imported from an API description are exported.': 'Only pages imported from an API description are exported.',
   },
   zhCN: {
     'Back to the item': '返回项目',
@@ -39,5 +42,8 @@ export const labels: AreaLabels = {
     'What to export': '导出内容',
     'Word (.docx)': 'Word（.docx）',
     'Export {{name}}': '导出 {{name}}',
+    'OpenAPI 3.1 (.json)': 'OpenAPI 3.1（.json）',
+    'OpenAPI 3.1 (.yaml)': 'OpenAPI 3.1（.yaml）',
+    'Only pages imported from an API description are exported.': '只导出由接口文档导入生成的页面。',
   },
 };

@@ -100,6 +100,8 @@ export const en: Record<string, string> = {
   Open: 'Open',
   'Open item': 'Open item',
   'Open the item': 'Open the item',
+  'Try it': 'Try it',
+  'Send this operation in the HTTP API test tool': 'Send this operation in the HTTP API test tool',
   'Page actions': 'Page actions',
   'Page details': 'Page details',
   'Page ID': 'Page ID',

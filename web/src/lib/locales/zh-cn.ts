@@ -100,6 +100,8 @@ export const zhCN: Record<string, string> = {
   Open: '进入',
   'Open item': '公开项目',
   'Open the item': '打开所属项目',
+  'Try it': '在线调试',
+  'Send this operation in the HTTP API test tool': '在 HTTP 接口测试工具中发送此接口',
   'Page actions': '页面操作',
   'Page details': '页面详情',
   'Page ID': '页面 ID',

@@ -17,6 +17,8 @@ export interface SiteSettingsInput {
   help_url: string;
   /** Quire: days the items' recycle bins keep deletions (1 to 3650), as typed. */
   recycle_retention_days: string;
+  /** Quire: how often the server re-syncs the API descriptions imported from a URL. */
+  api_resync_schedule: 'off' | 'hourly' | 'daily';
 }
 
 /**

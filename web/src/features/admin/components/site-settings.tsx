@@ -31,6 +31,7 @@ const RECYCLE_RETENTION_DAYS_MAX = 3650;
 
 const flag = (value: string | undefined, fallback: '0' | '1'): '0' | '1' => (value === '0' || value === '1' ? value : fallback);
 const homePage = (value: string | undefined): SiteSettingsInput['home_page'] => (value === '2' || value === '3' ? value : '1');
+const resyncSchedule = (value: string | undefined): SiteSettingsInput['api_resync_schedule'] => (value === 'hourly' || value === 'daily' ? value : 'off');
 
 function initialForm(saved: SiteSettings | null): SiteSettingsInput {
   return {
@@ -43,6 +44,7 @@ function initialForm(saved: SiteSettings | null): SiteSettingsInput {
     demo_url: saved?.demo_url ?? '',
     help_url: saved?.help_url ?? '',
     recycle_retention_days: saved?.recycle_retention_days ?? String(RECYCLE_RETENTION_DAYS_DEFAULT),
+    api_resync_schedule: resyncSchedule(saved?.api_resync_schedule),
   };
 }
 
@@ -141,6 +143,15 @@ function SettingsForm(props: { saved: SiteSettings | null }) {
             value={form.recycle_retention_days}
             onChange={(_, data) => set({ recycle_retention_days: data.value })}
           />
+        </Field>
+        <Divider />
+        <Subtitle2>{t('API documentation')}</Subtitle2>
+        <Field label={t('Re-sync API descriptions imported from a URL')} hint={t('The server reads each document again and rewrites the pages of the operations that changed.')}>
+          <RadioGroup layout="horizontal" name="api_resync_schedule" value={form.api_resync_schedule} onChange={(_, data) => set({ api_resync_schedule: resyncSchedule(data.value) })}>
+            <Radio value="off" label={t('Off')} />
+            <Radio value="hourly" label={t('Every hour')} />
+            <Radio value="daily" label={t('Every day')} />
+          </RadioGroup>
         </Field>
         <div className={styles.actions}>
           <Button appearance="primary" type="submit" icon={<SaveRegular />}>

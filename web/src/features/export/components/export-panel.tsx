@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { exportDownloadUrl } from '../api/export-download';
+import { exportOpenapiUrl } from '../api/export-openapi';
 import { isFinished, useExportStatus } from '../api/get-export-status';
 import { type ExportFormat, startExport } from '../api/start-export';
 import type { ExportScope } from './export-scope';
@@ -14,7 +15,10 @@ const useStyles = makeStyles({
   progress: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   progressLine: { display: 'flex', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground2 },
   message: { color: tokens.colorPaletteRedForeground1 },
+  hint: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
 });
+
+const FORMATS = ['word', 'markdown', 'openapi-json', 'openapi-yaml'] as const;
 
 /** Starts a browser download of `url` (the server answers it as an attachment, so the page stays). */
 function download(url: string): void {
@@ -29,13 +33,14 @@ function download(url: string): void {
 /**
  * SPEC §2 export: the whole item or one catalog, as Word or a Markdown zip. The export runs as a
  * job (`export/start`); its progress comes from polling `export/status`, then the file downloads.
+ * Quire: OpenAPI 3.1 (JSON or YAML) of the pages imported from an API description, downloaded at once.
  */
 export function ExportPanel({ itemId, scope }: { itemId: number; scope: ExportScope }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [mode, setMode] = useState<'all' | 'catalog'>('all');
   const [catId, setCatId] = useState(String(scope.catalogs[0]?.cat_id ?? 0));
-  const [format, setFormat] = useState<ExportFormat>('word');
+  const [format, setFormat] = useState<ExportFormat | 'openapi-json' | 'openapi-yaml'>('word');
   const [jobId, setJobId] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const downloaded = useRef<string | null>(null);
@@ -55,8 +60,11 @@ export function ExportPanel({ itemId, scope }: { itemId: number; scope: ExportSc
     const chosen = scope.catalogs.find((catalog) => String(catalog.cat_id) === catId);
     if (mode === 'all' && scope.pageCount === 0) return setMessage(t('This item has no pages yet'));
     if (mode === 'catalog' && (!chosen || chosen.pageCount === 0)) return setMessage(t('This catalog has no pages to export.'));
+    const target = mode === 'catalog' ? Number(catId) : 0;
+    // OpenAPI (issue 19): built at once from the pages' stored operations, no job.
+    if (format === 'openapi-json' || format === 'openapi-yaml') return download(exportOpenapiUrl(itemId, target, format === 'openapi-json' ? 'json' : 'yaml'));
     try {
-      const started = await startExport(itemId, mode === 'catalog' ? Number(catId) : 0, format);
+      const started = await startExport(itemId, target, format);
       setJobId(started.job_id);
     } catch (failure) {
       if (!(failure instanceof ApiError)) throw failure;
@@ -96,10 +104,13 @@ export function ExportPanel({ itemId, scope }: { itemId: number; scope: ExportSc
         </Field>
       )}
       <Field label={t('Format')}>
-        <RadioGroup layout="horizontal" value={format} onChange={(_, data) => setFormat(data.value === 'markdown' ? 'markdown' : 'word')}>
+        <RadioGroup value={format} onChange={(_, data) => setFormat(FORMATS.find((candidate) => candidate === data.value) ?? 'word')}>
           <Radio value="word" label={t('Word (.docx)')} />
           <Radio value="markdown" label={t('Markdown (.zip)')} />
+          <Radio value="openapi-json" label={t('OpenAPI 3.1 (.json)')} data-testid="export-openapi-json" />
+          <Radio value="openapi-yaml" label={t('OpenAPI 3.1 (.yaml)')} data-testid="export-openapi-yaml" />
         </RadioGroup>
+        {format.startsWith('openapi') && <Text className={styles.hint}>{t('Only pages imported from an API description are exported.')}</Text>}
       </Field>
       <div className={styles.actions}>
         <Button appearance="primary" icon={<ArrowDownloadRegular />} disabled={running} onClick={() => void start()}>

@@ -2,6 +2,7 @@ import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Sele
 import { AddRegular, DeleteRegular, SendRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { HttpTestPrefill } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { sendThroughServer, type HttpProxyMethod, type HttpTestRequest } from '../api/send-through-server';
@@ -52,14 +53,16 @@ type Outcome = { response: HttpTestResponse } | { failure: { title: string; mess
  * and body. Requests go from the browser (CORS applies) or, when the administrator allows it, from the
  * server (`/api/http-proxy`), which refuses internal addresses.
  */
-export function HttpTestTool({ proxyOpen }: { proxyOpen: boolean }) {
+export function HttpTestTool({ proxyOpen, initial }: { proxyOpen: boolean; initial?: HttpTestPrefill | null }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const nextId = useRef(1);
-  const [method, setMethod] = useState<HttpProxyMethod>('GET');
-  const [url, setUrl] = useState('');
-  const [headers, setHeaders] = useState<HeaderRow[]>([{ id: 0, name: '', value: '' }]);
-  const [body, setBody] = useState('');
+  const nextId = useRef(Math.max(1, (initial?.headers.length ?? 0) + 1));
+  const [method, setMethod] = useState<HttpProxyMethod>(() => METHODS.find((candidate) => candidate === initial?.method.toUpperCase()) ?? 'GET');
+  const [url, setUrl] = useState(initial?.url ?? '');
+  const [headers, setHeaders] = useState<HeaderRow[]>(() =>
+    initial && initial.headers.length > 0 ? initial.headers.map(([name, value], index) => ({ id: index, name, value })) : [{ id: 0, name: '', value: '' }],
+  );
+  const [body, setBody] = useState(initial?.body ?? '');
   const [viaServer, setViaServer] = useState(false);
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);

@@ -165,7 +165,6 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId, watchOnly 
   const created = useRef(0);
 
   const { livePreview, check: checkLength } = usePreviewLimit(`${itemId}_${routePageId}`);
-  const drafts = useDrafts({ itemId, pageId, enabled: loaded !== null, read: () => content.current, saved: () => savedContent.current });
   const { data: catalogs } = useCatalogGroups(itemId);
   const { data: attachments } = useAttachments(pageId > 0 ? pageId : null);
 
@@ -177,6 +176,8 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId, watchOnly 
   const readOnly = Boolean(loaded?.collab) && (watchOnly || live.readOnly);
   /** The editor can show the text: at once for a new page, after the first sync for a co-edited one. */
   const ready = loaded !== null && (!loaded.collab || (live.synced && collab !== null));
+  // A watcher types nothing: the co-editors' unsaved text is theirs to keep.
+  const drafts = useDrafts({ itemId, pageId, enabled: loaded !== null && !readOnly, read: () => content.current, saved: () => savedContent.current });
 
   // Loads the page (or the copied page, or the welcome text) when the route names another page.
   useEffect(() => {
@@ -226,7 +227,7 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId, watchOnly 
   // A draft left by an earlier visit is offered once (SPEC §4); either answer discards it. A co-edited page offers
   // it once synced, unless the shared text already holds it.
   useEffect(() => {
-    if (!ready || !loaded) return;
+    if (!ready || !loaded || readOnly) return;
     const draft = drafts.takeDraft();
     const current = collab ? collab.text.toJSON() : loaded.content;
     if (!draft || draft === current) return;

@@ -107,6 +107,8 @@ export function useCollabSession(pageId: number, user: CollabUser | null, messag
     let everSynced = false;
     let failedAttempts = 0;
     let refused = false;
+    /** The server closed this page's document on a live socket (rights changed): connect anew to be asked again. */
+    let reopen = false;
     let savedSeq = 0;
     setStatus('connecting');
     setSynced(false);
@@ -131,14 +133,22 @@ export function useCollabSession(pageId: number, user: CollabUser | null, messag
         setSynced(true);
         setStatus('connected');
       },
+      onClose: () => {
+        const socket = session.configuration.websocketProvider;
+        if (socket.status !== WebSocketStatus.Connected || refused) return;
+        reopen = true;
+        socket.disconnect();
+      },
       onStatus: ({ status: socket }) => {
-        setStatus((current) => {
-          if (current === 'refused') return current;
-          if (socket !== WebSocketStatus.Disconnected) return current;
-          if (everSynced) return 'offline';
-          failedAttempts += 1;
-          return failedAttempts >= ATTEMPTS_BEFORE_UNREACHABLE ? 'unreachable' : 'connecting';
-        });
+        // Connected again counts once the document has synced anew (onSynced).
+        if (socket !== WebSocketStatus.Disconnected || refused) return;
+        if (reopen) {
+          reopen = false;
+          void session.configuration.websocketProvider.connect();
+        }
+        if (everSynced) return setStatus('offline');
+        failedAttempts += 1;
+        setStatus(failedAttempts >= ATTEMPTS_BEFORE_UNREACHABLE ? 'unreachable' : 'connecting');
       },
       onStateless: ({ payload }) => {
         let notice: unknown;
@@ -174,7 +184,7 @@ export function useCollabSession(pageId: number, user: CollabUser | null, messag
     const socket = session.configuration.websocketProvider;
     const onOffline = () => {
       socket.disconnect();
-      if (everSynced) setStatus((current) => (current === 'refused' ? current : 'offline'));
+      if (everSynced && !refused) setStatus('offline');
     };
     const onOnline = () => {
       if (!refused) void socket.connect();

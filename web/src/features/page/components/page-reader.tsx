@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { deletePage } from '../api/delete-page';
 import { usePage } from '../api/get-page';
 import { usePageShortcuts } from '../hooks/use-page-shortcuts';
+import { openTryIt } from '../lib/try-it';
 import { PageArticle } from './page-article';
 import { PageToc } from './page-toc';
 import { PageToolbar } from './page-toolbar';
@@ -83,6 +84,7 @@ export function PageReader({ pageId, itemId, itemKey, canEdit, mobile, onHistory
         onHistory={onHistory && (() => onHistory(pageId))}
         onDelete={() => void remove()}
         onAttachments={() => setDialog('attachments')}
+        onTryIt={page.api_operation?.try_it && (() => openTryIt(page.api_operation!))}
       />
       <div className={mergeClasses(styles.layout, mobile && styles.single)}>
         <PageArticle ref={body} page={page} />

@@ -1,5 +1,5 @@
 import { Button, CounterBadge, Toolbar, ToolbarButton, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { AttachRegular, CopyRegular, DeleteRegular, EditRegular, HistoryRegular, InfoRegular, ShareRegular } from '@fluentui/react-icons';
+import { AttachRegular, CopyRegular, DeleteRegular, EditRegular, HistoryRegular, InfoRegular, PlayRegular, ShareRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -14,6 +14,7 @@ const useStyles = makeStyles({
     paddingBottom: tokens.spacingVerticalS,
   },
   attach: { position: 'relative' },
+  tryIt: { alignSelf: 'center', marginRight: tokens.spacingHorizontalS },
   badge: { position: 'absolute', top: '-2px', right: '-4px' },
 });
 
@@ -29,9 +30,11 @@ export interface PageToolbarProps {
   onHistory?: () => void;
   onDelete: () => void;
   onAttachments: () => void;
+  /** On a page generated from an API description: opens the HTTP API test tool filled with its operation. */
+  onTryIt?: () => void;
 }
 
-/** SPEC §2 page bar: edit, share, copy, detail, history, delete, attachments with a count badge. */
+/** SPEC §2 page bar: edit, share, copy, detail, history, delete, attachments with a count badge; "Try it" on an API page (issue 19). */
 export function PageToolbar(props: PageToolbarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -44,6 +47,13 @@ export function PageToolbar(props: PageToolbarProps) {
   );
   return (
     <Toolbar className={styles.root} aria-label={t('Page actions')} data-testid="page-toolbar">
+      {props.onTryIt && (
+        <Tooltip content={t('Send this operation in the HTTP API test tool')} relationship="description">
+          <Button appearance="primary" size="small" icon={<PlayRegular />} onClick={props.onTryIt} className={styles.tryIt} data-testid="page-try-it">
+            {t('Try it')}
+          </Button>
+        </Tooltip>
+      )}
       {props.canEdit && action(t('Edit'), <EditRegular />, props.onEdit, 'page-edit')}
       {action(t('Share'), <ShareRegular />, props.onShare, 'page-share')}
       {props.canEdit && action(t('Copy'), <CopyRegular />, props.onCopy, 'page-copy')}
