@@ -33,7 +33,7 @@ async function measureLatency(editors: CoEditor[]): Promise<number[]> {
           (other) =>
             new Promise<void>((resolve) => {
               const check = () => {
-                if (other.text.toString().includes(marker)) {
+                if (other.toString().includes(marker)) {
                   other.text.unobserve(check);
                   resolve();
                 }
@@ -56,7 +56,12 @@ async function bench(target: BenchTarget): Promise<boolean> {
   const item = await seed.post<{ item_id: number }>('/api/item/add', { item_name: 'Co-editing bench', item_type: 1, item_description: '' });
   const pageIds: number[] = [];
   for (let i = 0; i < OPEN_DOCUMENTS; i++) {
-    const page = await seed.post<{ page_id: number }>('/api/page/save', { item_id: item.item_id, page_title: `Page ${i}`, page_content: `# Page ${i}\n\n${'Some text of the page. '.repeat(40)}\n`, cat_id: 0 });
+    const page = await seed.post<{ page_id: number }>('/api/page/save', {
+      item_id: item.item_id,
+      page_title: `Page ${i}`,
+      page_content: `# Page ${i}\n\n${'Some text of the page. '.repeat(40)}\n`,
+      cat_id: 0,
+    });
     pageIds.push(page.page_id);
   }
   seed.close();
@@ -73,7 +78,9 @@ async function bench(target: BenchTarget): Promise<boolean> {
   // The last update has reached everyone (measureLatency waited for it): every text must be the same.
   const converged = await eventually(() => (editors.every((editor) => editor.toString() === editors[0].toString()) ? true : undefined), 'the editors to converge', 5_000).catch(() => false);
   for (const editor of editors) editor.destroy();
-  console.log(`update latency, one editor to the other ${EDITORS - 1} (${updates} updates): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${latencies[latencies.length - 1].toFixed(1)} ms`);
+  console.log(
+    `update latency, one editor to the other ${EDITORS - 1} (${updates} updates): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${latencies[latencies.length - 1].toFixed(1)} ms`,
+  );
   console.log(`server CPU per update (one in, ${EDITORS - 1} out): ${cpuPerUpdate.toFixed(2)} ms; all editors ended with the same text: ${converged ? 'yes' : 'NO'}`);
 
   // Memory: each further document open in an editor of its own (its connection included).
