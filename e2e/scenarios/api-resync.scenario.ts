@@ -3,6 +3,7 @@ import {
   type ApiResyncJob,
   type ApiResyncPass,
   type ApiResyncSummary,
+  type ApiSourceInfo,
   type ImportedApi,
   JobName,
   type ItemTokenRow,
@@ -213,6 +214,8 @@ export function describeApiResync(targets: ApiResyncTargets): void {
     expect(await historyCounts()).toEqual(counts);
     expect((await notices()).length).toBe(noticesBefore);
     expect(await resyncs()).toEqual([]);
+    // Where the item's description comes from, for the settings screen (a member may read it).
+    expect(ok(await member.post<ApiSourceInfo[]>('/api/importApi/sources', { item_id: itemId }))).toEqual([{ cat_id: 0, kind: 'url', origin: url(), synced_at: expect.any(Number) }]);
   });
 
   it('rewrites what changed in the document: a page added, one changed with a history version and the text below its marker kept, one to the recycle bin', async () => {
@@ -345,6 +348,44 @@ export function describeApiResync(targets: ApiResyncTargets): void {
     });
     expect(await titles()).toEqual(['customers/Get a customer', 'orders/Cancel an order', 'orders/List orders']);
     expect(await member.post('/api/importApi/resyncStatus', { job_id: jobId })).toEqual({ error_code: 10101, error_message: 'There is no such re-sync of yours' });
+  });
+
+  it('rewrites the source record and named schemas, which the export then carries; the same content reformatted writes nothing', async () => {
+    const newOrder = (doc: TestDocument) => {
+      secondVersion(doc);
+      doc.info.version = '2';
+      doc.components.schemas.Order.properties.currency = { type: 'string', description: 'ISO 4217 code' };
+      doc.components.schemas.Refund = { type: 'object', properties: { amount: { type: 'number' } } };
+    };
+    serve(shopDocument(newOrder));
+
+    const summary = ok(await owner.post<ApiResyncSummary>('/api/importApi/resync', { item_id: itemId }));
+
+    expect(summary).toMatchObject({ unchanged: false, added: [], removed: [], changed: [{ method: 'GET', path: '/orders' }] });
+    type Exported = { info: Json; components?: { schemas?: Record<string, Json> }; paths: Record<string, Json> };
+    const exported = (await owner.request(`/api/export/openapi?item_id=${itemId}`)).json<Exported>();
+    expect(exported.info).toMatchObject({ title: 'Shop', version: '2' });
+    expect(exported.components?.schemas).toEqual({
+      Order: { type: 'object', properties: { id: { type: 'integer' }, price: { type: 'number' }, currency: { type: 'string', description: 'ISO 4217 code' } } },
+      Refund: { type: 'object', properties: { amount: { type: 'number' } } },
+    });
+    expect(Object.keys(exported.paths).sort()).toEqual(['/customers/{id}', '/orders', '/orders/{id}']);
+
+    // The same description with other whitespace and key order: the same content, nothing written.
+    const reorder = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(reorder)
+        : typeof value === 'object' && value !== null
+          ? Object.fromEntries(Object.entries(value).reverse().map(([key, inner]) => [key, reorder(inner)]))
+          : value;
+    serve(JSON.stringify(reorder(JSON.parse(shopDocument(newOrder))), null, 3));
+    const counts = await historyCounts();
+    const kept = (await resyncs()).length;
+    expect(ok(await owner.post<ApiResyncSummary>('/api/importApi/resync', { item_id: itemId }))).toMatchObject({ unchanged: true, added: [], changed: [], removed: [] });
+    expect(await historyCounts()).toEqual(counts);
+    expect(await resyncs()).toHaveLength(kept);
+    serve(shopDocument(secondVersion));
+    ok(await owner.post<ApiResyncSummary>('/api/importApi/resync', { item_id: itemId }));
   });
 
   it('re-syncs an import that went into a catalog: new operations land in their tag under it', async () => {

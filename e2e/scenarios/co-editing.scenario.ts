@@ -124,7 +124,7 @@ export function describeCoEditing(target: () => SystemTarget, options: { editorU
     a.save();
     const hash = sha256(a.toString());
     const saved = await eventually(() => b.notices.find((notice) => notice.type === 'saved' && notice.content_hash === hash), 'the saved notice');
-    expect(saved).toMatchObject({ type: 'saved', page_id: pageId, by: owner.username });
+    expect(saved).toMatchObject({ type: 'saved', page_id: pageId, by: owner.username, auto: false });
     expect(await pageContent(owner.client, pageId)).toBe(a.toString());
 
     // The next write sends that version to the history, with who wrote it.
@@ -148,7 +148,7 @@ export function describeCoEditing(target: () => SystemTarget, options: { editorU
     const a = await editor(owner).ready();
     a.append('written after a pause ');
     const saved = await eventually(() => a.notices.find((notice) => notice.type === 'saved'), 'the quiet-period save', 20_000);
-    expect(saved).toMatchObject({ by: owner.username });
+    expect(saved).toMatchObject({ by: owner.username, auto: true });
     expect(await pageContent(owner.client, pageId)).toContain('written after a pause');
   });
 

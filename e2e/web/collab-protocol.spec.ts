@@ -44,12 +44,15 @@ describe('co-editors’ colours and initials', () => {
     expect(new Set([1, 2, 3, 4].map(collabColor)).size).toBe(4);
   });
 
-  it('keeps white names on each colour, and text on each selection tint, readable (4.5:1) in both themes', () => {
+  it('keeps white names on each colour and text on each selection tint readable (4.5:1), and each cursor visible (3:1), in both themes', () => {
     const light = { page: '#ffffff', text: '#242424' };
     const dark = { page: '#292929', text: '#ffffff' };
     for (const colour of COLLAB_COLORS) {
       expect(contrast(colour, '#ffffff')).toBeGreaterThanOrEqual(4.5);
-      for (const theme of [light, dark]) expect(contrast(theme.text, over(colour, theme.page, 0x70 / 255))).toBeGreaterThanOrEqual(4.5);
+      for (const theme of [light, dark]) {
+        expect(contrast(theme.text, over(colour, theme.page, 0x70 / 255))).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(colour, theme.page)).toBeGreaterThanOrEqual(3);
+      }
     }
   });
 

@@ -213,6 +213,7 @@ import type {
   ApiResyncPass,
   ApiResyncStatusSchema,
   ApiResyncSummary,
+  ApiSourceInfo,
   AppliedApiResync,
   ApplyApiResyncSchema,
   AuthorizeApiKeySchema,
@@ -428,6 +429,7 @@ export interface MessageMap {
   [Subject.ImportApiResyncStart]: Contract<typeof ResyncApiSchema, { job_id: string }>;
   [Subject.ImportApiResyncStatus]: Contract<typeof ApiResyncStatusSchema, ApiResyncJob>;
   [Subject.ImportApiHistory]: Contract<typeof ApiResyncHistorySchema, ApiResyncSummary[]>;
+  [Subject.ImportApiSources]: Contract<typeof ApiResyncHistorySchema, ApiSourceInfo[]>;
   [Subject.ImportApiResyncDue]: Contract<null, ApiResyncPass>;
   [Subject.PageImportApiPages]: Contract<typeof ApiPagesSchema, ApiPagesBatch>;
   [Subject.PageImportApiResync]: Contract<typeof ApplyApiResyncSchema, AppliedApiResync>;

@@ -188,6 +188,7 @@ const table: Record<string, Route> = {
   'importapi/resyncstart': { subject: Subject.ImportApiResyncStart, auth: 'required', effect: 'write', upload: { fields: ['file'], maxBytes: API_IMPORT_MAX_BYTES } },
   'importapi/resyncstatus': { subject: Subject.ImportApiResyncStatus, auth: 'required', effect: 'read' },
   'importapi/history': { subject: Subject.ImportApiHistory, auth: 'required', effect: 'read' },
+  'importapi/sources': { subject: Subject.ImportApiSources, auth: 'required', effect: 'read' },
   'open/resyncapi': { subject: Subject.ImportApiResyncOpen, auth: 'apiKey', effect: 'write', upload: { fields: ['file'], maxBytes: API_IMPORT_MAX_BYTES } },
   'adminimport/apiresync': { subject: Subject.ImportApiResyncDue, auth: 'admin', effect: 'write' },
 

@@ -237,6 +237,7 @@ export const Subject = {
   ImportApiResyncStatus: 'import.api.resyncStatus',
   /** `importApi/history`: an item's re-sync summaries. */
   ImportApiHistory: 'import.api.history',
+  ImportApiSources: 'import.api.sources',
   /** `adminImport/apiResync`: the scheduled re-sync pass, run now. */
   ImportApiResyncDue: 'import.api.resyncDue',
   /** Internal: the generated pages under an API import's target (operation and hash of the generated part). */

@@ -74,6 +74,18 @@ export type OpenResyncApiDto = z.output<typeof OpenResyncApiSchema>;
 export const ApiResyncHistorySchema = z.object({ item_id: integer().pipe(z.number().min(1, { error: 'param_required' })) });
 export type ApiResyncHistoryDto = z.output<typeof ApiResyncHistorySchema>;
 
+/** `importApi/sources`: where the item's imported API descriptions come from (one per import target). */
+export interface ApiSourceInfo {
+  /** The import's target catalog (0: the item's top). */
+  cat_id: number;
+  /** `url`: fetched again at each re-sync; `upload`: the last uploaded file, kept. */
+  kind: 'url' | 'upload';
+  /** The URL, or the uploaded file's name. */
+  origin: string;
+  /** Unix seconds of the last import or re-sync. */
+  synced_at: number;
+}
+
 /** One field-level difference of an operation between two versions of its document. */
 export interface ApiFieldChange {
   kind:

@@ -53,8 +53,11 @@ export type CollabRequest = z.output<typeof CollabRequestSchema>;
 
 /** Stateless messages from the server to editors. */
 export type CollabNotice =
-  /** The page was written (by a save, the quiet-period save, or a save from outside merged in): to every editor of it. */
-  | { type: 'saved'; page_id: number; content_hash: string; addtime: number; by: string }
+  /**
+   * The page was written (by a save, the quiet-period save, or a save from outside merged in): to every editor of it.
+   * `by`: whose name the version carries; `auto`: written by the quiet-period save, not asked for.
+   */
+  | { type: 'saved'; page_id: number; content_hash: string; addtime: number; by: string; auto: boolean }
   /** The requester's save was refused (its message in the requester's language). */
   | { type: 'save-failed'; message: string }
   /**

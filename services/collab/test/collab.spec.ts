@@ -95,14 +95,14 @@ describe('CollabModule', () => {
     expect((await send<LivePage>(Subject.PagePageLive, owner.caller, { page_id: page.page_id })).page_content).toBe('Hello\n');
   });
 
-  it('turns the writers of an item just archived into watchers: what they type no longer counts', async () => {
+  it('sends the writers of an item just archived back to reconnect as watchers: what they type no longer counts', async () => {
     const owner = await signedIn();
     const page = await newPage(owner.caller, 'Hello\n');
     const sut = await editor(owner.cookies, page.page_id);
     sut.append('before\n');
     await eventually(async () => ((await editor(owner.cookies, page.page_id)).toString() === 'Hello\nbefore\n' ? true : undefined), 'the edit to be taken');
     await send(Subject.ItemItemArchive, owner.caller, { item_id: page.item_id, password: owner.caller.password });
-    await sleep(300);
+    await eventually(() => (sut.closes.includes('rights-changed') ? true : undefined), 'the writer to be told to reconnect');
     sut.append('after\n');
     await sleep(300);
     expect((await editor(owner.cookies, page.page_id)).scope).toBe('readonly');

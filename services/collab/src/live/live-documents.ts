@@ -32,6 +32,8 @@ const contributorsKey = (pageId: number): string => `collab:contributors:${pageI
 const documentLock = (pageId: number): string => `lock:collab:${pageId}`;
 /** Those keys outlive an idle document this long. */
 const KEPT_SECONDS = 7 * 24 * 3600;
+/** Hocuspocus's "reset connection" close: the editor reconnects, authenticated afresh. */
+const RIGHTS_CHANGED = 4205;
 /** The transaction origin of the server's own changes (a merge): Hocuspocus's local origin, stored and broadcast as usual. */
 const MERGE_ORIGIN = { source: 'local' as const, context: {} };
 
@@ -220,7 +222,11 @@ export class LiveDocuments {
     );
   }
 
-  /** Rights on an item changed: each connection to its pages is asked again, and closed, made read-only or writable. */
+  /**
+   * Rights on an item changed: each connection to its pages is asked again. One that lost the right is closed
+   * for good; one whose mode changed (writer to watcher or back) is closed for the editor to reconnect, so it
+   * learns its new scope instead of having its keystrokes dropped unseen.
+   */
   async accessChanged(itemId: number): Promise<void> {
     for (const live of this.live.values()) {
       if (live.itemId !== itemId) continue;
@@ -232,7 +238,7 @@ export class LiveDocuments {
           return 'none' as const;
         });
         if (right === 'none') connection.close({ code: 4403, reason: 'permission-denied' });
-        else connection.readOnly = right === 'watch';
+        else if (connection.readOnly !== (right === 'watch')) connection.close({ code: RIGHTS_CHANGED, reason: 'rights-changed' });
       }
     }
   }
@@ -262,7 +268,7 @@ export class LiveDocuments {
         await this.persist(live);
         await this.kv.set(baseKey(live.pageId), saved.content_hash, KEPT_SECONDS);
         await this.kv.delete(contributorsKey(live.pageId));
-        this.broadcast(live, { type: 'saved', page_id: live.pageId, content_hash: saved.content_hash, addtime: saved.addtime, by: saved.author_username });
+        this.broadcast(live, { type: 'saved', page_id: live.pageId, content_hash: saved.content_hash, addtime: saved.addtime, by: saved.author_username, auto: !manual });
       }),
     );
   }
@@ -313,7 +319,7 @@ export class LiveDocuments {
     this.broadcast(
       live,
       merged.ok
-        ? { type: 'saved', page_id: live.pageId, content_hash: page.content_hash, addtime: page.addtime, by: page.author_username }
+        ? { type: 'saved', page_id: live.pageId, content_hash: page.content_hash, addtime: page.addtime, by: page.author_username, auto: false }
         : { type: 'conflict', page_id: live.pageId, addtime: page.addtime, by: page.author_username },
     );
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AppError, API_IMPORT_MAX_BYTES } from '@quire/proto';
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 
@@ -174,4 +175,33 @@ function lineOf(text: string, path: readonly (string | number)[]): number | unde
     } else break;
   }
   return offset === undefined ? undefined : lines.linePos(offset).line;
+}
+
+/**
+ * sha256 of the document's content whatever its layout: parsed (JSON or YAML), object keys sorted, written as JSON. The
+ * same description reformatted (whitespace, key order, JSON ↔ YAML) hashes the same; a text that does not parse hashes
+ * as its bytes (the conversion then says what is wrong with it).
+ */
+export function canonicalHash(text: string): string {
+  const hash = createHash('sha256');
+  let value: unknown;
+  try {
+    value = parseSource(text).value;
+  } catch {
+    return hash.update(`text:${text}`, 'utf8').digest('hex');
+  }
+  return hash.update(canonicalJson(value), 'utf8').digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }

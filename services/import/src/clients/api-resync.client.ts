@@ -11,6 +11,8 @@ import {
   type AuthorizedItem,
   type Caller,
   ErrorCode,
+  type ImportApiSchemasDto,
+  type ImportApiSourceDto,
   type QuireContracts,
   type SendNoticeCommand,
   Subject,
@@ -33,6 +35,16 @@ export class ApiResyncClient {
 
   apply(caller: Caller, params: ApplyApiResyncDto): Promise<AppliedApiResync> {
     return this.transport.send(Subject.PageImportApiResync, { caller, params });
+  }
+
+  /** Rewrites the import's source record in place (`source_id`); its named schemas are dropped, to be sent again. */
+  apiSource(caller: Caller, params: ImportApiSourceDto & { source_id: number }): Promise<{ source_id: number }> {
+    return this.transport.send(Subject.PageImportApiSource, { caller, params });
+  }
+
+  /** A batch of the source record's named schemas. */
+  async apiSchemas(caller: Caller, params: ImportApiSchemasDto): Promise<number> {
+    return (await this.transport.send(Subject.PageImportApiSchemas, { caller, params })).schemas;
   }
 
   authorize(caller: Caller, apiKey: string, apiToken: string): Promise<AuthorizedItem> {

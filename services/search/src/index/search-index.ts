@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
 import { QUIRE_CONFIG, SqliteDatabase } from '@quire/platform';
-import type { SearchDocument, SearchVersion } from '@quire/proto';
+import { API_GENERATED_END, type SearchDocument, type SearchVersion } from '@quire/proto';
 import { parseKeyword, type SearchQuery } from './search-query';
 import type { Stemmer } from './snippet';
 import { DEFAULT_SEGMENTER, textStreams, type WordSegmenter } from './tokenizer';
@@ -17,7 +17,7 @@ export const SEARCH_DATABASE_FILE = 'search.db';
  * The layout of search.db and of what the tokenizer puts in it. A file of another version is
  * rebuilt: raise it whenever the tables or the tokens change.
  */
-export const SEARCH_FORMAT_VERSION = 3;
+export const SEARCH_FORMAT_VERSION = 4;
 
 /** Provider token of the `WordSegmenter` an index cuts CJK text with; none: `DEFAULT_SEGMENTER`. */
 export const WORD_SEGMENTER = Symbol('WORD_SEGMENTER');
@@ -187,9 +187,10 @@ export class SearchIndex implements OnApplicationShutdown {
   async replace(documents: SearchDocument[], gone: number[], sequence: number, watermark = 0): Promise<void> {
     const db = this.database();
     const rows: { doc: SearchDocument; streams: ReturnType<typeof streamsOf> }[] = [];
-    for (const doc of documents) {
+    for (const page of documents) {
       // Requests go on between pages: cutting a page's words takes a fraction of a millisecond, a batch many.
       if (rows.length > 0 && rows.length % TOKENIZED_BETWEEN_TURNS === 0) await setImmediate();
+      const doc = { ...page, page_content: indexedContent(page.page_content) };
       rows.push({ doc, streams: streamsOf(doc, this.segmenter) });
     }
     await db.write(() => {
@@ -480,6 +481,14 @@ export function summarizeIndexFile(file: string): IndexFileSummary {
   } finally {
     db.close();
   }
+}
+
+/**
+ * The text of a page the index keeps (words and snippets): without the generated-part marker of API pages, an HTML
+ * comment the reader never shows (a search for `quire` or `generated` must not find every generated page).
+ */
+export function indexedContent(content: string): string {
+  return content.includes(API_GENERATED_END) ? content.split(API_GENERATED_END).join('') : content;
 }
 
 /** The FTS columns of a page: title, content, catalog path, title bigrams, content and catalog bigrams. */

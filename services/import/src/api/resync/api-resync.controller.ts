@@ -6,6 +6,7 @@ import {
   type ApiResyncPass,
   ApiResyncStatusSchema,
   type ApiResyncSummary,
+  type ApiSourceInfo,
   type Incoming,
   OpenResyncApiSchema,
   parseParams,
@@ -16,7 +17,7 @@ import {
 import { Handles } from '../../handles';
 import { ApiResyncService } from './api-resync.service';
 
-/** Quire's `importApi/resync` (and as a job: `resyncStart`, `resyncStatus`), `importApi/history`, `open/resyncApi` (CI) and `adminImport/apiResync` (the scheduled pass now). */
+/** Quire's `importApi/resync` (and as a job: `resyncStart`, `resyncStatus`), `importApi/history`, `importApi/sources`, `open/resyncApi` (CI) and `adminImport/apiResync` (the scheduled pass now). */
 @Controller()
 export class ApiResyncController {
   constructor(private readonly resync: ApiResyncService) {}
@@ -44,6 +45,11 @@ export class ApiResyncController {
   @Handles(Subject.ImportApiHistory)
   history(@Payload() message: Incoming<typeof Subject.ImportApiHistory>): Promise<ApiResyncSummary[]> {
     return this.resync.history(message.caller, parseParams(ApiResyncHistorySchema, message.params));
+  }
+
+  @Handles(Subject.ImportApiSources)
+  sources(@Payload() message: Incoming<typeof Subject.ImportApiSources>): Promise<ApiSourceInfo[]> {
+    return this.resync.sourcesOf(message.caller, parseParams(ApiResyncHistorySchema, message.params));
   }
 
   @Handles(Subject.ImportApiResyncDue)

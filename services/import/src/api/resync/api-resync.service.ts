@@ -14,6 +14,7 @@ import {
   type ApiResyncPass,
   type ApiResyncStatusDto,
   type ApiResyncSummary,
+  type ApiSourceInfo,
   type ApplyApiResyncDto,
   AppError,
   type Caller,
@@ -30,7 +31,7 @@ import { ItemClient } from '../../clients/item.client';
 import { batches } from '../../markdown/markdown-import.service';
 import { diffOperations, sameOperation } from '../api-diff';
 import { type ApiPlan, type ApiPlanPage, convertApiDocument, MAX_CATALOG_DEPTH } from '../api-plan';
-import { decodeSource } from '../api-source';
+import { canonicalHash, decodeSource } from '../api-source';
 import { DocumentFetcher } from '../document-fetcher';
 import { ApiResyncLogRepository } from './api-resync-log.repository';
 import { type ApiResyncSourceEntity, ApiResyncSourceRepository } from './api-resync-source.repository';
@@ -100,7 +101,7 @@ export class ApiResyncService {
       item_id: target.itemId,
       cat_id: target.catId,
       origin: document.origin,
-      hash: sha256(document.text),
+      hash: canonicalHash(document.text),
       synced_at: nowSeconds(),
       ...(newest !== undefined ? { source_id: newest } : {}),
     };
@@ -199,6 +200,13 @@ export class ApiResyncService {
     return this.log.ofItem(dto.item_id);
   }
 
+  /** `importApi/sources`: where the item's imports come from, for whoever may read it (the URL or the file's name). */
+  async sourcesOf(caller: Caller, dto: ApiResyncHistoryDto): Promise<ApiSourceInfo[]> {
+    const access = await this.items.access(caller, dto.item_id);
+    if (!access.exists || !access.visit) throw new AppError(ErrorCode.NoPermission, 'no_permission');
+    return (await this.sources.ofItem(dto.item_id)).map((source) => ({ cat_id: source.cat_id, kind: source.kind, origin: source.kind === 'url' ? source.url : source.origin, synced_at: source.synced_at }));
+  }
+
   /** The scheduled job: a pass when the administrator's schedule says one is due (one replica runs each tick). */
   @OnJob(JobName.ImportApiResync, { everyMs: API_RESYNC_TICK_MS, firstAfterMs: API_RESYNC_TICK_MS })
   async tick(): Promise<ApiResyncPass | null> {
@@ -242,11 +250,12 @@ export class ApiResyncService {
     const catId = source?.cat_id ?? requestedCatId;
     if (!source && !input.file && !input.url) throw AppError.failed('api_resync_no_source');
     const document = await this.read(source, input);
-    const hash = sha256(document.text);
+    // The content, whatever its layout: a reformatted document is the same one, and is not converted again.
+    const hash = canonicalHash(document.text);
     const at = nowSeconds();
     const summary: ApiResyncSummary = { item_id: itemId, cat_id: catId, unchanged: true, added: [], changed: [], removed: [], trigger: who.trigger, by: who.by, origin: document.origin, at };
     if (source && source.hash === hash) {
-      // The text the pages were last written from: nothing to compare (a new URL or upload of it is remembered).
+      // The content the pages were last written from: nothing to compare (a new URL or upload of it is remembered).
       if (document.replaces) await this.remember({ itemId, catId }, document, source.source_id);
       else await this.sources.touch(itemId, catId, at);
       return summary;
@@ -265,6 +274,8 @@ export class ApiResyncService {
     apply.author = who.author;
     summary.unchanged = apply.updates.length === 0 && apply.creates.length === 0 && apply.removes.length === 0;
     await who.progress?.(60);
+    // The document changed: its source record (info, servers, security, tags) and named schemas follow, for the export.
+    if (apply.source_id !== undefined) await this.writeSource(itemId, apply.source_id, plan);
     if (!summary.unchanged) await this.write(apply, summary, who.progress);
     if (document.replaces) await this.remember({ itemId, catId }, document, source?.source_id ?? apply.source_id);
     else await this.sources.save({ ...source!, hash, synced_at: at });
@@ -366,6 +377,15 @@ export class ApiResyncService {
       await step(creates.length);
     }
     if (apply.removes.length > 0) await this.clients.apply(this.importer, { ...base, updates: [], creates: [], removes: apply.removes });
+  }
+
+  /** The import's source record rewritten in place (its old named schemas dropped), then the document's named schemas. */
+  private async writeSource(itemId: number, sourceId: number, plan: ApiPlan): Promise<void> {
+    const { cat_id: _catId, ...parts } = plan.source.source;
+    await this.clients.apiSource(this.importer, { ...parts, item_id: itemId, source_id: sourceId });
+    for (const schemas of batches(plan.source.schemas, (schema) => Buffer.byteLength(JSON.stringify(schema)))) {
+      await this.clients.apiSchemas(this.importer, { item_id: itemId, source_id: sourceId, schemas });
+    }
   }
 
   /** The item's owner and members hear what changed. */

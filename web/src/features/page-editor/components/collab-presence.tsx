@@ -59,15 +59,13 @@ export interface CollabPresenceProps {
   status: CollabStatus;
   readOnly: boolean;
   save: CollabSaveState;
-  /** This user's login name, as `saved` notices name the saver. */
-  username: string;
 }
 
 /**
  * The co-editing row above the editor's tools: who is in the page (their colours, as their cursors show them),
  * whether the connection is live, and the last save, whoever made it.
  */
-export function CollabPresence({ peers, status, readOnly, save, username }: CollabPresenceProps) {
+export function CollabPresence({ peers, status, readOnly, save }: CollabPresenceProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const labelId = useId();
@@ -109,14 +107,14 @@ export function CollabPresence({ peers, status, readOnly, save, username }: Coll
           )}
         </span>
         <span className={styles.state} role="status" data-testid="collab-save-state">
-          <SaveState save={save} username={username} />
+          <SaveState save={save} />
         </span>
       </div>
     </div>
   );
 }
 
-function SaveState({ save, username }: { save: CollabSaveState; username: string }) {
+function SaveState({ save }: { save: CollabSaveState }) {
   const { t } = useTranslation();
   const styles = useStyles();
   switch (save.kind) {
@@ -127,7 +125,7 @@ function SaveState({ save, username }: { save: CollabSaveState; username: string
     case 'saved': {
       // A save this editor did not ask for, in this user's name, is the server's save after a pause in typing (the
       // last to type is its author); another name is someone else's save (theirs, or the pause after their typing).
-      const text = save.mine ? t('Saved') : save.by && save.by !== username ? t('Saved by {{name}}', { name: save.by }) : t('Saved automatically');
+      const text = save.mine ? t('Saved') : save.auto ? t('Saved automatically') : t('Saved by {{name}}', { name: save.by });
       return <span className={styles.state}>{text}</span>;
     }
     case 'offline':

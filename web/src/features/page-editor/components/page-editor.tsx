@@ -488,7 +488,7 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId, watchOnly 
           </Field>
         </div>
         <div ref={tools} className={styles.tools}>
-          {loaded.collab && <CollabPresence peers={live.peers} status={live.status} readOnly={readOnly} save={live.save} username={me?.username ?? ''} />}
+          {loaded.collab && <CollabPresence peers={live.peers} status={live.status} readOnly={readOnly} save={live.save} />}
           <div className={mergeClasses(styles.toolbar, mobile && styles.toolbarMobile)} role="toolbar" aria-label={t('Editor tools')} data-testid="editor-toolbar">
             {readOnly ? (
               <Button icon={<HistoryRegular />} onClick={() => setDialog('history')}>

@@ -20,8 +20,8 @@ export type CollabStatus = 'connecting' | 'connected' | 'offline' | 'unreachable
 export type CollabSaveState =
   | { kind: 'idle' }
   | { kind: 'saving' }
-  /** `mine`: this editor asked for that save; `by` names who saved ('' for the server's own quiet-period save). */
-  | { kind: 'saved'; by: string; addtime: number; mine: boolean; seq: number }
+  /** `mine`: this editor asked for that save; `by` names who saved; `auto`: the server's own quiet-period save. */
+  | { kind: 'saved'; by: string; addtime: number; mine: boolean; auto: boolean; seq: number }
   | { kind: 'failed'; message: string }
   /** A save from outside the editor changed the same lines: the live text was kept, that version went to the history. */
   | { kind: 'conflict'; by: string; addtime: number }
@@ -167,7 +167,7 @@ export function useCollabSession(pageId: number, user: CollabUser | null, messag
         pendingSave.current = undefined;
         if (notice.type === 'saved') {
           savedSeq += 1;
-          setSave({ kind: 'saved', by: notice.by, addtime: notice.addtime, mine, seq: savedSeq });
+          setSave({ kind: 'saved', by: notice.by, addtime: notice.addtime, mine, auto: notice.auto, seq: savedSeq });
         } else {
           setSave({ kind: 'failed', message: notice.message });
         }

@@ -1,10 +1,11 @@
 import type { CollabUser } from '@quire/proto';
 
 /**
- * The co-editors' colours: each carries white initials and name labels at 4.5:1 or more, and a selection tinted
- * with it (y-codemirror draws it at 44 % opacity) keeps the text readable in the light and the dark theme.
+ * The co-editors' colours: each carries white initials and name labels at 4.5:1 or more, a cursor drawn in it
+ * stands out at 3:1 or more on the light and the dark page, and a selection tinted with it (y-codemirror draws it
+ * at 44 % opacity) keeps the text readable in both themes (e2e/web/collab-protocol.spec.ts checks all three).
  */
-export const COLLAB_COLORS = ['#c2410c', '#1d4ed8', '#15803d', '#7e22ce', '#be123c', '#0e7490', '#a16207', '#be185d'] as const;
+export const COLLAB_COLORS = ['#c64e1c', '#456ddf', '#1e8545', '#9950d8', '#cb4263', '#1f7e98', '#a4670e', '#c94079'] as const;
 
 /** A user's colour: the same on every device (it follows the uid alone). */
 export function collabColor(uid: number): string {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemRow } from '../../api/get-item-detail';
 import { AdvancedTab } from './advanced-tab';
+import { ApiSourceTab } from './api-source-tab';
 import { BaseInfoTab } from './base-info-tab';
 import { MembersTab } from './members-tab';
 import { OpenApiTab } from './open-api-tab';
@@ -21,7 +22,7 @@ const useStyles = makeStyles({
   panelMobile: { padding: tokens.spacingHorizontalM },
 });
 
-export type SettingsTab = 'base' | 'members' | 'advanced' | 'api' | 'recycle';
+export type SettingsTab = 'base' | 'members' | 'advanced' | 'api' | 'apidocs' | 'recycle';
 
 /** SPEC §2 item settings: base info, members (and teams), advanced, open API. The creator alone reaches them. */
 export function ItemSettings({ item, mobile }: { item: ItemRow; mobile: boolean }) {
@@ -35,6 +36,7 @@ export function ItemSettings({ item, mobile }: { item: ItemRow; mobile: boolean 
         <Tab value="members">{t('Members')}</Tab>
         <Tab value="advanced">{t('Advanced')}</Tab>
         <Tab value="api">{t('Open API')}</Tab>
+        <Tab value="apidocs">{t('API description')}</Tab>
         <Tab value="recycle">{t('Recycle bin')}</Tab>
       </TabList>
       <div className={mergeClasses(styles.panel, mobile && styles.panelMobile)} data-testid={`settings-${tab}`}>
@@ -42,6 +44,7 @@ export function ItemSettings({ item, mobile }: { item: ItemRow; mobile: boolean 
         {tab === 'members' && <MembersTab itemId={item.item_id} />}
         {tab === 'advanced' && <AdvancedTab item={item} />}
         {tab === 'api' && <OpenApiTab itemId={item.item_id} />}
+        {tab === 'apidocs' && <ApiSourceTab itemId={item.item_id} />}
         {tab === 'recycle' && <RecycleBinTab itemId={item.item_id} />}
       </div>
     </>
