@@ -9,7 +9,7 @@ import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi, registerThroughApi } from './support/session-factory';
 
 /**
- * The item's API description in its settings, in a real browser (issue 19): an import into an existing item by URL
+ * The item's API description in its settings, in a real browser (issue 19): an import into a catalog of an existing item by URL
  * (from a local server on 127.0.0.12, allowed through HTTP_PROXY_ALLOW_HOSTS), the source with its last sync, a
  * re-sync after the served document changed with its progress and then its change summary (added, changed with the
  * field-level lines, removed), "No changes" the next time, and the past summaries — at 1280 and 390 px, light and
@@ -63,6 +63,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: API description
     owner = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'api-resync', { locale: 'en-US' });
     await registerThroughApi(owner, quire, OWNER, PASSWORD);
     itemId = (await callApi<{ item_id: number }>(owner, 'item/add', { item_type: 1, item_name: 'Shop docs' })).item_id;
+    await callApi(owner, 'catalog/save', { item_id: itemId, cat_name: 'APIs' });
   }, 240_000);
 
   afterAll(async () => {
@@ -81,17 +82,36 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: API description
   it('imports into the item by URL, re-syncs after the document changed and shows the change summary, then "No changes"', async () => {
     const screen = await openTab(owner, 'API description');
     await screen.getByText('This item has no imported API description yet.').waitFor();
+    await screen.locator('select[name=import_cat_id]').selectOption({ label: 'APIs' });
     await screen.locator('input[name=import_url]').fill(`${documents.url}/shop.json`);
     await screen.getByRole('button', { name: 'Import from URL' }).click();
     await screen.getByRole('status').getByText(`Imported ${documents.url}/shop.json into this item`).waitFor();
     await screen.getByText(`${documents.url}/shop.json`, { exact: true }).waitFor();
     await screen.getByText(/^Last synced /).waitFor();
-    const item = await callApi<{ menu: { catalogs: { cat_name: string; pages: { page_title: string }[] }[] } }>(owner, 'item/info', { item_id: itemId });
-    expect(item.menu.catalogs.map((catalog) => [catalog.cat_name, catalog.pages.map((page) => page.page_title)])).toEqual([['orders', ['List orders', 'Create an order']]]);
+    await screen.getByText('Into the catalog APIs').waitFor();
+    type Menu = { cat_name: string; pages: { page_title: string }[]; catalogs?: Menu[] };
+    const item = await callApi<{ menu: { catalogs: Menu[] } }>(owner, 'item/info', { item_id: itemId });
+    const outline = (catalogs: Menu[]): unknown[] => catalogs.map((catalog) => [catalog.cat_name, catalog.pages.map((page) => page.page_title), outline(catalog.catalogs ?? [])]);
+    expect(outline(item.menu.catalogs)).toEqual([['APIs', [], [['orders', ['List orders', 'Create an order'], []]]]]);
     await owner.screenshot('imported');
 
     served['/shop.json'] = shop(true);
+    // The job's status answers are held until the progress has been seen (a small document re-syncs in milliseconds).
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await owner.page.route('**/api/importApi/resyncStatus', async (route) => {
+      await held;
+      await route.continue();
+    });
     await screen.getByRole('button', { name: 'Re-sync now' }).click();
+    await screen
+      .getByRole('status')
+      .getByText(/^Re-syncing… \d+%$/)
+      .waitFor();
+    await screen.getByRole('progressbar').waitFor();
+    expect(await screen.getByRole('button', { name: 'Re-sync now' }).isDisabled()).toBe(true);
+    await owner.screenshot('progress');
+    release();
     const summary = screen.getByTestId('api-resync-summary').first();
     await summary.getByText('Added (1)').waitFor();
     expect(await summary.getByTestId('api-resync-added').locator('li').allInnerTexts()).toEqual(['DELETE /orders/{id}']);
@@ -100,6 +120,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: API description
     // The past summaries list it too.
     await screen.getByTestId('api-resync-summary').nth(1).getByText('Removed (1)').waitFor();
     await owner.screenshot('resynced');
+    await owner.page.unroute('**/api/importApi/resyncStatus');
 
     await screen.getByRole('button', { name: 'Re-sync now' }).click();
     await screen.getByTestId('api-resync-summary').first().getByText('No changes').waitFor();

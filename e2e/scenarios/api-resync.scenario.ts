@@ -13,6 +13,7 @@ import {
   type PageInfo,
   type RecycleEntry,
   type RegularItemInfo,
+  type SearchResults,
 } from '@quire/proto';
 import type { JobQueue } from '@quire/platform';
 import { ApiClient, type ApiEnvelope } from '@quire/testing';
@@ -214,6 +215,14 @@ export function describeApiResync(targets: ApiResyncTargets): void {
     expect(await historyCounts()).toEqual(counts);
     expect((await notices()).length).toBe(noticesBefore);
     expect(await resyncs()).toEqual([]);
+    // Search finds the generated pages by their text, never by the marker (`quire`, `generated`).
+    const search = async (keyword: string) => ok(await owner.post<SearchResults>('/api/search/query', { keyword })).results.map((hit) => hit.page_title);
+    for (const started = Date.now(); (await search('customer')).length === 0 && Date.now() - started < 10_000;) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await search('customer')).toEqual(['Get a customer']);
+    expect(await search('staff token')).toEqual(['List orders']);
+    expect(await search('quire')).toEqual([]);
+    expect(await search('generated')).toEqual([]);
+    expect(await search('api-generated-end')).toEqual([]);
     // Where the item's description comes from, for the settings screen (a member may read it).
     expect(ok(await member.post<ApiSourceInfo[]>('/api/importApi/sources', { item_id: itemId }))).toEqual([{ cat_id: 0, kind: 'url', origin: url(), synced_at: expect.any(Number) }]);
   });
@@ -376,7 +385,11 @@ export function describeApiResync(targets: ApiResyncTargets): void {
       Array.isArray(value)
         ? value.map(reorder)
         : typeof value === 'object' && value !== null
-          ? Object.fromEntries(Object.entries(value).reverse().map(([key, inner]) => [key, reorder(inner)]))
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([key, inner]) => [key, reorder(inner)]),
+            )
           : value;
     serve(JSON.stringify(reorder(JSON.parse(shopDocument(newOrder))), null, 3));
     const counts = await historyCounts();

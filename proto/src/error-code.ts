@@ -36,6 +36,8 @@ export const ErrorCode = {
    * unknown): nothing saved; `data` holds `{current_content, current_hash, your_content}`.
    */
   EditConflict: 10409,
+  /** Quire: a share link that expired or was revoked (never any content). */
+  ShareLinkGone: 10410,
   /** Quire: a request too large for the transport (HTTP 413). */
   PayloadTooLarge: 10413,
   /** Quire: too many requests from one address (HTTP 429). */

@@ -30,3 +30,5 @@ export * from './schemas/import.schema';
 export * from './schemas/markdown-import.schema';
 export * from './schemas/api-import.schema';
 export * from './schemas/api-resync.schema';
+export * from './schemas/comment.schema';
+export * from './schemas/share-link.schema';

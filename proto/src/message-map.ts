@@ -146,6 +146,17 @@ import type {
   UpsertPageByTitleSchema,
 } from './schemas/page.schema';
 import type {
+  CreatedShareLink,
+  CreateShareLinkSchema,
+  ListShareLinksSchema,
+  RevokeShareLinkSchema,
+  ShareLinkInfo,
+  ShareLinkInfoSchema,
+  ShareLinkPage,
+  ShareLinkPageSchema,
+  ShareLinkRow,
+} from './schemas/share-link.schema';
+import type {
   ItemTeamEntry,
   SaveTeamItemMemberSchema,
   SaveTeamMemberSchema,
@@ -231,6 +242,7 @@ import type {
   ImportApiUrlSchema,
   ImportedApi,
 } from './schemas/api-import.schema';
+import type { AddCommentSchema, AddedComment, CommentList, DeleteCommentSchema, ListCommentsSchema } from './schemas/comment.schema';
 import type { Unchecked } from './validation';
 import type { Subject } from './subject';
 
@@ -311,6 +323,11 @@ export interface MessageMap {
   [Subject.PagePageDiff]: Contract<typeof PageDiffSchema, PageDiff>;
   [Subject.PagePageCreateSinglePage]: Contract<typeof CreateSinglePageSchema, SinglePageKey | never[]>;
   [Subject.PagePageSort]: Contract<typeof SortPagesSchema, never[]>;
+  [Subject.PageShareCreate]: Contract<typeof CreateShareLinkSchema, CreatedShareLink>;
+  [Subject.PageShareList]: Contract<typeof ListShareLinksSchema, ShareLinkRow[]>;
+  [Subject.PageShareRevoke]: Contract<typeof RevokeShareLinkSchema, never[]>;
+  [Subject.PageShareInfo]: Contract<typeof ShareLinkInfoSchema, ShareLinkInfo>;
+  [Subject.PageSharePage]: Contract<typeof ShareLinkPageSchema, ShareLinkPage>;
   [Subject.PageAttachmentUploadImage]: Contract<typeof UploadImageSchema, UploadedReply>;
   [Subject.PageAttachmentUpload]: Contract<typeof UploadAttachmentSchema, Reply<never>>;
   [Subject.PageAttachmentList]: Contract<typeof ListAttachmentsSchema, AttachmentListEntry[]>;
@@ -435,6 +452,10 @@ export interface MessageMap {
   [Subject.PageImportApiResync]: Contract<typeof ApplyApiResyncSchema, AppliedApiResync>;
   [Subject.ItemOpenAuthorize]: Contract<typeof AuthorizeApiKeySchema, AuthorizedItem>;
   [Subject.ItemImportAudience]: Contract<typeof ItemAudienceSchema, { uids: number[] }>;
+  [Subject.PageCommentAdd]: Contract<typeof AddCommentSchema, AddedComment>;
+  [Subject.PageCommentList]: Contract<typeof ListCommentsSchema, CommentList>;
+  [Subject.PageCommentDelete]: Contract<typeof DeleteCommentSchema, 1>;
+  [Subject.ItemMemberAudience]: Contract<typeof ItemAudienceSchema, { uids: number[] }>;
 }
 
 /** A subject whose handler validates its params with `Schema` (`null`: it reads none) and answers `R`. */

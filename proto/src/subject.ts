@@ -86,6 +86,12 @@ export const Subject = {
   PagePageDiff: 'page.page.diff',
   PagePageCreateSinglePage: 'page.page.createSinglePage',
   PagePageSort: 'page.page.sort',
+  /** Quire (issue 20): scoped share links of a page, a catalog or an item; password, expiry, views, revoke. */
+  PageShareCreate: 'page.share.create',
+  PageShareList: 'page.share.list',
+  PageShareRevoke: 'page.share.revoke',
+  PageShareInfo: 'page.share.info',
+  PageSharePage: 'page.share.page',
   PageAttachmentUploadImage: 'page.attachment.uploadImage',
   PageAttachmentUpload: 'page.attachment.upload',
   PageAttachmentList: 'page.attachment.list',
@@ -248,6 +254,12 @@ export const Subject = {
   ItemOpenAuthorize: 'item.open.authorize',
   /** Internal: an item's owner and members, who hear of its re-syncs. */
   ItemImportAudience: 'item.import.audience',
+  /** `pageComment/*`: comments under a page. */
+  PageCommentAdd: 'page.comment.add',
+  PageCommentList: 'page.comment.list',
+  PageCommentDelete: 'page.comment.delete',
+  /** Internal: an item's owner and members, who hear of new comments (the caller must be able to read the item). */
+  ItemMemberAudience: 'item.member.audience',
 } as const;
 
 export type Subject = (typeof Subject)[keyof typeof Subject];

@@ -47,9 +47,15 @@ export type DeleteAttachmentDto = z.output<typeof DeleteAttachmentSchema>;
 
 /**
  * `attachment/visitFile` {sign, unique_key?}: an unknown or malformed sign is answered as a missing
- * file. `unique_key` (a Quire extension) is the share link the reader came through.
+ * file. `unique_key` (a Quire extension) is the single-page share link the reader came through, `share_key` a scoped one.
  */
-export const VisitAttachmentSchema = z.object({ sign: text(), unique_key: text() });
+export const VisitAttachmentSchema = z.object({
+  sign: text(),
+  unique_key: text(),
+  /** Quire (issue 20): a scoped share link the reader came through, and `share/info`'s proof of its password. */
+  share_key: text(),
+  share_token: text(),
+});
 export type VisitAttachmentDto = z.output<typeof VisitAttachmentSchema>;
 
 /** editor.md's upload protocol (`page/uploadImg`), and the raw body of `page/upload`. */

@@ -18,6 +18,9 @@ import { MenuController } from './menu/menu.controller';
 import { MenuCache } from './menu/menu-cache';
 import { ContentVersion } from './cache/content-version';
 import { MenuService } from './menu/menu.service';
+import { CommentController } from './page/comment/comment.controller';
+import { CommentRepository } from './page/comment/comment.repository';
+import { CommentService } from './page/comment/comment.service';
 import { HistoryContentRepository } from './page/history/history-content.repository';
 import { HistoryController } from './page/history/history.controller';
 import { HistoryRepository } from './page/history/history.repository';
@@ -30,6 +33,9 @@ import { PageUpserts } from './page/page-upserts';
 import { PageController } from './page/page.controller';
 import { PageRepository } from './page/page.repository';
 import { PageService } from './page/page.service';
+import { ShareLinkController } from './page/share/share-link.controller';
+import { ShareLinkRepository } from './page/share/share-link.repository';
+import { ShareLinkService } from './page/share/share-link.service';
 import { ShareController } from './page/share/share.controller';
 import { ShareRepository } from './page/share/share.repository';
 import { ShareService } from './page/share/share.service';
@@ -57,6 +63,8 @@ import { TemplateService } from './template/template.service';
     PageController,
     HistoryController,
     ShareController,
+    ShareLinkController,
+    CommentController,
     CatalogController,
     MenuController,
     TemplateController,
@@ -82,6 +90,10 @@ import { TemplateService } from './template/template.service';
     HistoryService,
     ShareRepository,
     ShareService,
+    ShareLinkRepository,
+    ShareLinkService,
+    CommentRepository,
+    CommentService,
     CatalogRepository,
     CatalogService,
     MenuService,

@@ -30,6 +30,7 @@ export const router = createBrowserRouter([
       { path: paths.itemSetting.path, lazy: lazy(() => import('./routes/item/item-setting')) },
       { path: paths.page.path, loader: preloadPage, lazy: lazy(() => import('./routes/page/page-view')) },
       { path: paths.sharedPage.path, loader: preloadSharedPage, lazy: lazy(() => import('./routes/page/shared-page')) },
+      { path: paths.shareLink.path, loader: preloadSharedPage, lazy: lazy(() => import('./routes/share/share-link')) },
       { path: paths.pageEdit.path, lazy: lazy(() => import('./routes/page/page-edit')) },
       { path: paths.pageDiff.path, lazy: lazy(() => import('./routes/page/page-diff')) },
       { path: paths.catalog.path, lazy: lazy(() => import('./routes/catalog/catalog-index')) },

@@ -40,6 +40,10 @@ export const paths = {
   },
   page: { path: '/page/:pageId', getHref: (pageId: number | string) => `/page/${pageId}` },
   sharedPage: { path: '/p/:uniqueKey', getHref: (uniqueKey: string) => `/p/${encodeURIComponent(uniqueKey)}` },
+  shareLink: {
+    path: '/s/:shareKey',
+    getHref: (shareKey: string, pageId = 0) => `/s/${encodeURIComponent(shareKey)}${pageId > 0 ? `?page_id=${pageId}` : ''}`,
+  },
   pageEdit: {
     path: '/page/edit/:itemId/:pageId',
     getHref: (itemId: number | string, pageId: number | string, query: { copyPageId?: number | string } = {}) =>

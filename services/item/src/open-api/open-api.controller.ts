@@ -1,8 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
+  AppError,
   type AuthorizedItem,
   AuthorizeApiKeySchema,
+  ErrorCode,
   type Incoming,
   ItemAudienceSchema,
   OpenFromCommentsSchema,
@@ -45,6 +47,13 @@ export class OpenApiController {
   @Handles(Subject.ItemImportAudience)
   audience(@Payload() message: Incoming<typeof Subject.ItemImportAudience>): Promise<{ uids: number[] }> {
     requireImporter(message.caller);
+    return this.openApi.audience(parseParams(ItemAudienceSchema, message.params));
+  }
+
+  /** The page service's new-comment notice: asked with the commenter, who must be logged in (no route reaches it). */
+  @Handles(Subject.ItemMemberAudience)
+  memberAudience(@Payload() message: Incoming<typeof Subject.ItemMemberAudience>): Promise<{ uids: number[] }> {
+    if (!(message.caller?.uid > 0)) throw new AppError(ErrorCode.NotLoggedIn, 'not_logged_in');
     return this.openApi.audience(parseParams(ItemAudienceSchema, message.params));
   }
 }

@@ -3,6 +3,8 @@ import { AccessVersion } from '../access/access-version';
 import { ItemAccessService } from '../access/item-access.service';
 import { PageRepository } from '../page/page.repository';
 import { ContentVersion } from '../cache/content-version';
+import { CatalogRepository } from '../catalog/catalog.repository';
+import { ShareLinkRepository } from '../page/share/share-link.repository';
 import { ShareRepository } from '../page/share/share.repository';
 import { TemplateRepository } from '../template/template.repository';
 import { AttachmentController } from './attachment.controller';
@@ -16,7 +18,18 @@ import { AttachmentService } from './attachment.service';
  */
 @Module({
   controllers: [AttachmentController],
-  providers: [AttachmentService, AttachmentRepository, PageRepository, ShareRepository, TemplateRepository, ContentVersion, AccessVersion, ItemAccessService],
+  providers: [
+    AttachmentService,
+    AttachmentRepository,
+    PageRepository,
+    ShareRepository,
+    ShareLinkRepository,
+    CatalogRepository,
+    TemplateRepository,
+    ContentVersion,
+    AccessVersion,
+    ItemAccessService,
+  ],
   exports: [AttachmentService],
 })
 export class AttachmentModule {}

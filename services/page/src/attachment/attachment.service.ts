@@ -24,6 +24,10 @@ import {
 } from '@quire/proto';
 import { ItemAccessService, requireLogin } from '../access/item-access.service';
 import { PageRepository } from '../page/page.repository';
+import { CatalogRepository } from '../catalog/catalog.repository';
+import { ShareLinkRepository } from '../page/share/share-link.repository';
+import { pageInScope } from '../page/share/share-link-scope';
+import { shareTokenMatches } from '../page/share/share-link-secret';
 import { ShareRepository } from '../page/share/share.repository';
 import { TemplateRepository } from '../template/template.repository';
 import type { AttachmentEntity } from './attachment.entity';
@@ -53,6 +57,8 @@ export class AttachmentService {
     private readonly attachments: AttachmentRepository,
     private readonly pages: PageRepository,
     private readonly shares: ShareRepository,
+    private readonly shareLinks: ShareLinkRepository,
+    private readonly catalogs: CatalogRepository,
     private readonly templates: TemplateRepository,
     private readonly access: ItemAccessService,
     private readonly blobs: BlobStorage,
@@ -134,7 +140,8 @@ export class AttachmentService {
     const attachment = SIGN_PATTERN.test(dto.sign) ? await this.attachments.findBySign(dto.sign) : null;
     if (!attachment) throw AppError.failed('attachment_not_found');
     const itemId = await this.itemOf(attachment);
-    if (itemId > 0 && !(await this.sharedThrough(dto.unique_key, itemId, attachment.sign))) await this.access.requireVisit(caller, itemId);
+    if (itemId > 0 && !(await this.sharedThrough(dto.unique_key, itemId, attachment.sign)) && !(await this.linkedThrough(dto.share_key, dto.share_token, itemId, attachment.sign)))
+      await this.access.requireVisit(caller, itemId);
     const inline = IMAGE_TYPES.includes(attachment.content_type);
     return Reply.blob({
       key: attachment.blob_key,
@@ -154,6 +161,20 @@ export class AttachmentService {
     const share = await this.shares.findByKey(uniqueKey);
     const page = share ? await this.pages.findLive(share.page_id) : null;
     return page !== null && page.item_id === itemId && page.page_content.includes(sign);
+  }
+
+  /**
+   * The same through a scoped share link (issue 20): a live link of the file's item (with the proof of its password)
+   * whose scope holds a live page that links the file.
+   */
+  private async linkedThrough(shareKey: string, token: string, itemId: number, sign: string): Promise<boolean> {
+    if (!shareKey) return false;
+    const link = await this.shareLinks.findByKey(shareKey);
+    if (!link || link.item_id !== itemId || link.revoked_time !== 0 || (link.expire_time !== 0 && link.expire_time <= nowSeconds())) return false;
+    if (!shareTokenMatches(shareKey, link.password_hash, token)) return false;
+    const linking = await this.pages.linking(itemId, sign);
+    const catalogs = link.scope === 'catalog' ? await this.catalogs.ofItem(itemId) : [];
+    return linking.some((page) => pageInScope(link, page, catalogs));
   }
 
   /** `attachment_count` of `page/info`. */

@@ -8,6 +8,7 @@ import { CatalogRepository } from '../catalog/catalog.repository';
 import { AttachmentService } from '../attachment/attachment.service';
 import { HistoryService } from '../page/history/history.service';
 import { PageRepository } from '../page/page.repository';
+import { CommentRepository } from '../page/comment/comment.repository';
 import { ShareRepository } from '../page/share/share.repository';
 import { RecycleRepository } from '../recycle/recycle.repository';
 import { RecycleService } from '../recycle/recycle.service';
@@ -38,6 +39,7 @@ export class MaintenanceService {
     private readonly catalogs: CatalogRepository,
     private readonly history: HistoryService,
     private readonly shares: ShareRepository,
+    private readonly comments: CommentRepository,
     private readonly bin: RecycleRepository,
     private readonly attachments: AttachmentService,
     private readonly recycle: RecycleService,
@@ -96,6 +98,7 @@ export class MaintenanceService {
     await this.history.purgePages(pageIds);
     await this.shares.deleteByItem(dto.item_id);
     await this.shares.deleteByPages(pageIds);
+    await this.comments.deleteByItem(dto.item_id);
     await this.bin.deleteByItem(dto.item_id);
     await this.catalogs.deleteByItem(dto.item_id);
     await this.attachments.purgeItem(dto.item_id);

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Collection, DocumentStore, type Filter } from '@quire/platform';
+import { escapeRegExp } from '@quire/proto';
 import { ContentVersion } from '../cache/content-version';
 import type { PageEntity } from './page.entity';
 
@@ -168,6 +169,11 @@ export class PageRepository implements OnModuleInit {
   }
 
   /** The text of every page, live or in the recycle bin, that matches the pattern. */
+  /** The live pages of an item whose text contains `text` (a file's sign), without their text: a share link's files. */
+  linking(itemId: number, text: string): Promise<Pick<PageEntity, 'page_id' | 'item_id' | 'cat_id'>[]> {
+    return this.pages.find({ item_id: itemId, is_del: 0, page_content: { $regex: new RegExp(escapeRegExp(text)) } }, { fields: ['page_id', 'item_id', 'cat_id'] });
+  }
+
   async contentsMatching(pattern: RegExp): Promise<string[]> {
     return (await this.pages.find({ page_content: { $regex: pattern } }, { fields: ['page_content'] })).map((page) => page.page_content);
   }

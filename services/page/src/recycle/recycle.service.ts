@@ -23,6 +23,7 @@ import { AttachmentService } from '../attachment/attachment.service';
 import { ContentVersion } from '../cache/content-version';
 import type { CatalogEntity } from '../catalog/catalog.entity';
 import { CatalogRepository } from '../catalog/catalog.repository';
+import { CommentRepository } from '../page/comment/comment.repository';
 import { HistoryService } from '../page/history/history.service';
 import type { PageEntity } from '../page/page.entity';
 import { PageRepository } from '../page/page.repository';
@@ -50,6 +51,7 @@ export class RecycleService {
     private readonly history: HistoryService,
     private readonly attachments: AttachmentService,
     private readonly shares: ShareRepository,
+    private readonly comments: CommentRepository,
     private readonly retention: RecycleRetention,
   ) {}
 
@@ -235,6 +237,7 @@ export class RecycleService {
     await this.history.purgePages(pageIds);
     await this.attachments.purgePages(pageIds);
     await this.shares.deleteByPages(pageIds);
+    await this.comments.deleteByPages(pageIds);
     await this.bin.deleteByPages(pageIds);
     await this.pages.deleteByIds(pageIds);
   }

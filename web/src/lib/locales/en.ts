@@ -232,4 +232,17 @@ export const en: Record<string, string> = {
   'Summary changed': 'Summary changed',
   'Description changed': 'Description changed',
   'Documentation changed': 'Documentation changed',
+  // Page comments
+  Comments: 'Comments',
+  'Comments ({{count}})': 'Comments ({{count}})',
+  'No comments yet': 'No comments yet',
+  'The comments could not be loaded.': 'The comments could not be loaded.',
+  'Add a comment (Markdown)': 'Add a comment (Markdown)',
+  'Ctrl+Enter to send': 'Ctrl+Enter to send',
+  Comment: 'Comment',
+  'Delete this comment?': 'Delete this comment?',
+  'Delete comment by {{author}}': 'Delete comment by {{author}}',
+  'Into the catalog {{name}}': 'Into the catalog {{name}}',
+  Into: 'Into',
+  'Top of the item': 'Top of the item',
 };

@@ -231,4 +231,17 @@ export const zhCN: Record<string, string> = {
   'Summary changed': '摘要变更',
   'Description changed': '描述变更',
   'Documentation changed': '文档变更',
+  // Page comments
+  Comments: '评论',
+  'Comments ({{count}})': '评论（{{count}}）',
+  'No comments yet': '还没有评论',
+  'The comments could not be loaded.': '评论加载失败。',
+  'Add a comment (Markdown)': '发表评论（支持 Markdown）',
+  'Ctrl+Enter to send': 'Ctrl+Enter 发送',
+  Comment: '发表',
+  'Delete this comment?': '确认删除这条评论吗？',
+  'Delete comment by {{author}}': '删除 {{author}} 的评论',
+  'Into the catalog {{name}}': '导入到目录 {{name}}',
+  Into: '导入到',
+  'Top of the item': '项目根目录',
 };

@@ -204,7 +204,12 @@ export class ApiResyncService {
   async sourcesOf(caller: Caller, dto: ApiResyncHistoryDto): Promise<ApiSourceInfo[]> {
     const access = await this.items.access(caller, dto.item_id);
     if (!access.exists || !access.visit) throw new AppError(ErrorCode.NoPermission, 'no_permission');
-    return (await this.sources.ofItem(dto.item_id)).map((source) => ({ cat_id: source.cat_id, kind: source.kind, origin: source.kind === 'url' ? source.url : source.origin, synced_at: source.synced_at }));
+    return (await this.sources.ofItem(dto.item_id)).map((source) => ({
+      cat_id: source.cat_id,
+      kind: source.kind,
+      origin: source.kind === 'url' ? source.url : source.origin,
+      synced_at: source.synced_at,
+    }));
   }
 
   /** The scheduled job: a pass when the administrator's schedule says one is due (one replica runs each tick). */

@@ -1,4 +1,4 @@
-import type { ApiResyncJob, ApiResyncSummary, ApiSourceInfo, ImportedApi } from '@quire/proto';
+import type { ApiResyncJob, ApiResyncSummary, ApiSourceInfo, CatalogGroup, ImportedApi } from '@quire/proto';
 import useSWR, { mutate } from 'swr';
 import { apiRequest } from '../../../lib/api-client';
 import { postMultipart } from '../../../lib/post-multipart';
@@ -32,6 +32,11 @@ export function useApiResyncHistory(itemId: number) {
   return useSWR(apiResyncHistoryKey(itemId), () => apiRequest<ApiResyncSummary[]>('importApi/history', { item_id: itemId }));
 }
 
+/** `catalog/catListGroup`: the item's catalogs (nested in `sub`), where an import may go. */
+export function useItemCatalogs(itemId: number) {
+  return useSWR(['catalog/catListGroup', { item_id: itemId }] as const, () => apiRequest<CatalogGroup[]>('catalog/catListGroup', { item_id: itemId }));
+}
+
 /** `importApi/resyncStart`: a re-sync as a job (a new file or URL optional); `importApi/resyncStatus` follows it. */
 export function startApiResync(itemId: number, catId: number, input: ApiDocumentInput): Promise<{ job_id: string }> {
   return postMultipart<{ job_id: string }>('importApi/resyncStart', form({ item_id: itemId, cat_id: catId }, input));
@@ -42,11 +47,11 @@ export function getApiResyncStatus(jobId: string): Promise<ApiResyncJob> {
 }
 
 /** An OpenAPI document or Postman collection imported into this item (`importSwagger/import` or `importApi/url` with `item_id`). */
-export async function importApiInto(itemId: number, input: ApiDocumentInput): Promise<ImportedApi | { item_id: number }> {
+export async function importApiInto(itemId: number, catId: number, input: ApiDocumentInput): Promise<ImportedApi | { item_id: number }> {
   const imported = input.file
-    ? await postMultipart<{ item_id: number }>('importSwagger/import', form({ item_id: itemId }, input))
-    : await postMultipart<ImportedApi>('importApi/url', form({ item_id: itemId }, input));
-  await Promise.all([mutate(apiSourcesKey(itemId)), mutate(['item/info'])]);
+    ? await postMultipart<{ item_id: number }>('importSwagger/import', form({ item_id: itemId, cat_id: catId }, input))
+    : await postMultipart<ImportedApi>('importApi/url', form({ item_id: itemId, cat_id: catId }, input));
+  await Promise.all([mutate(apiSourcesKey(itemId)), mutate(['catalog/catListGroup', { item_id: itemId }])]);
   return imported;
 }
 

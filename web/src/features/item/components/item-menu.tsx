@@ -50,10 +50,12 @@ export interface ItemMenuProps {
   itemKey: string;
   currentPageId: number;
   onNavigate?: () => void;
+  /** Where a page of the menu leads (a share link's reader stays under its link); the item's page by default. */
+  pageHref?: (pageId: number) => string;
 }
 
 /** SPEC §2 left menu: catalogs nested up to 4 levels, pages (the route puts the menu search above it). */
-export function ItemMenu({ menu, itemKey, currentPageId, onNavigate }: ItemMenuProps) {
+export function ItemMenu({ menu, itemKey, currentPageId, onNavigate, pageHref }: ItemMenuProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [open, setOpen] = useState<Set<number>>(new Set());
@@ -73,7 +75,7 @@ export function ItemMenu({ menu, itemKey, currentPageId, onNavigate }: ItemMenuP
   const pageRow = (page: MenuPage) => (
     <li key={`p${page.page_id}`}>
       <RouterLink
-        to={paths.itemView.getHref(itemKey, page.page_id)}
+        to={pageHref ? pageHref(page.page_id) : paths.itemView.getHref(itemKey, page.page_id)}
         className={mergeClasses(styles.row, page.page_id === currentPageId && styles.current)}
         aria-current={page.page_id === currentPageId ? 'page' : undefined}
         data-testid="menu-page"

@@ -11,6 +11,7 @@ import { usePage } from '../api/get-page';
 import { usePageShortcuts } from '../hooks/use-page-shortcuts';
 import { openTryIt } from '../lib/try-it';
 import { PageArticle } from './page-article';
+import { PageComments } from './page-comments';
 import { PageToc } from './page-toc';
 import { PageToolbar } from './page-toolbar';
 
@@ -22,6 +23,7 @@ const AttachmentsDialog = lazy(() => import('./attachments-dialog').then((m) => 
 const useStyles = makeStyles({
   layout: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 200px', gap: tokens.spacingHorizontalXXL, alignItems: 'start' },
   single: { gridTemplateColumns: 'minmax(0, 1fr)' },
+  main: { minWidth: 0 },
   toc: { position: 'sticky', top: '72px', maxHeight: 'calc(100vh - 96px)', overflowY: 'auto' },
   state: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground2 },
 });
@@ -87,7 +89,10 @@ export function PageReader({ pageId, itemId, itemKey, canEdit, mobile, onHistory
         onTryIt={page.api_operation?.try_it && (() => openTryIt(page.api_operation!))}
       />
       <div className={mergeClasses(styles.layout, mobile && styles.single)}>
-        <PageArticle ref={body} page={page} />
+        <div className={styles.main}>
+          <PageArticle ref={body} page={page} />
+          <PageComments pageId={pageId} />
+        </div>
         {!mobile && (
           <aside className={styles.toc}>
             <PageToc target={body} />
@@ -96,7 +101,16 @@ export function PageReader({ pageId, itemId, itemKey, canEdit, mobile, onHistory
       </div>
       <Suspense fallback={null}>
         {dialog === 'share' && (
-          <ShareDialog open onClose={() => setDialog(null)} itemPageHref={paths.itemView.getHref(itemKey, pageId)} pageId={pageId} uniqueKey={page.unique_key} canEdit={canEdit} />
+          <ShareDialog
+            open
+            onClose={() => setDialog(null)}
+            itemPageHref={paths.itemView.getHref(itemKey, pageId)}
+            pageId={pageId}
+            uniqueKey={page.unique_key}
+            canEdit={canEdit}
+            itemId={page.item_id}
+            catId={page.cat_id}
+          />
         )}
         {dialog === 'detail' && <PageDetailDialog page={page} open onClose={() => setDialog(null)} />}
         {dialog === 'attachments' && <AttachmentsDialog pageId={pageId} open onClose={() => setDialog(null)} />}

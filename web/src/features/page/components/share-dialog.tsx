@@ -7,6 +7,11 @@ import { ApiError } from '../../../lib/api-client';
 import { setSinglePageLink } from '../api/create-single-page';
 import { qrcodeUrl } from '../api/qrcode';
 import { Dialog } from '../../../components/ui/dialog';
+import { ShareLinksSection } from '../../share-link/components/share-links-section';
+import { labels as shareLinkLabels } from '../../share-link/labels';
+import { addLabels } from '../../../lib/i18n';
+
+addLabels(shareLinkLabels);
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, alignItems: 'stretch' },
@@ -23,8 +28,11 @@ export interface ShareDialogProps {
   itemPageHref: string;
   pageId: number;
   uniqueKey: string;
-  /** Only editors may turn the single-page link on or off. */
+  /** Only editors may turn the single-page link on or off, and make scoped links. */
   canEdit: boolean;
+  /** The page's item and catalog (0 at the item's root), for the scoped links. */
+  itemId?: number;
+  catId?: number;
 }
 
 function absolute(href: string): string {
@@ -32,7 +40,7 @@ function absolute(href: string): string {
 }
 
 /** SPEC §2 share dialog: the link, its QR code (`common/qrcode`) and the single-page link switch. */
-export function ShareDialog({ open, onClose, itemPageHref, pageId, uniqueKey, canEdit }: ShareDialogProps) {
+export function ShareDialog({ open, onClose, itemPageHref, pageId, uniqueKey, canEdit, itemId = 0, catId = 0 }: ShareDialogProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [key, setKey] = useState(uniqueKey);
@@ -82,6 +90,7 @@ export function ShareDialog({ open, onClose, itemPageHref, pageId, uniqueKey, ca
             {canEdit && (
               <Switch checked={Boolean(key)} onChange={(_, data) => void toggle(data.checked)} label={t('Share this page alone (single-page link)')} data-testid="single-page-switch" />
             )}
+            {canEdit && itemId > 0 && <ShareLinksSection itemId={itemId} catId={catId} pageId={pageId} qrcodeOf={qrcodeUrl} />}
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>

@@ -1,6 +1,6 @@
-import { Button, Field, Input, ProgressBar, Spinner, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, ProgressBar, Select, Spinner, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular, ArrowUploadRegular, LinkRegular } from '@fluentui/react-icons';
-import type { ApiFieldChange, ApiResyncOperation } from '@quire/proto';
+import type { ApiFieldChange, ApiResyncOperation, CatalogGroup } from '@quire/proto';
 import { type FormEvent, type ReactElement, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api-client';
@@ -14,6 +14,7 @@ import {
   startApiResync,
   useApiResyncHistory,
   useApiSources,
+  useItemCatalogs,
 } from '../../api/api-resync';
 
 const useStyles = makeStyles({
@@ -36,6 +37,11 @@ const useStyles = makeStyles({
 });
 
 const when = (seconds: number): string => new Date(seconds * 1000).toLocaleString();
+
+/** The catalogs in menu order, each with its depth (1: top level). */
+function flatten(groups: CatalogGroup[], depth = 1): { cat_id: number; cat_name: string; depth: number }[] {
+  return groups.flatMap((group) => [{ cat_id: group.cat_id, cat_name: group.cat_name, depth }, ...flatten(group.sub ?? [], depth + 1)]);
+}
 
 /** One field-level change as a line: `Parameter type changed: query limit: string → integer`. */
 function useChangeText() {
@@ -74,7 +80,7 @@ export function ResyncSummary({ summary }: { summary: ApiResyncSummary }) {
   const part = (title: string, entries: ApiResyncOperation[], testId: string) =>
     entries.length > 0 && (
       <div data-testid={testId}>
-        <Text weight="semibold">{t(title, { count: entries.length })}</Text>
+        <Text weight="semibold">{title}</Text>
         <ul className={styles.list}>
           {entries.map((entry) => (
             <li key={`${entry.method} ${entry.path}`}>
@@ -100,9 +106,9 @@ export function ResyncSummary({ summary }: { summary: ApiResyncSummary }) {
         <Text>{t('No changes')}</Text>
       ) : (
         <>
-          {part('Added ({{count}})', summary.added, 'api-resync-added')}
-          {part('Changed ({{count}})', summary.changed, 'api-resync-changed')}
-          {part('Removed ({{count}})', summary.removed, 'api-resync-removed')}
+          {part(t('Added ({{count}})', { count: summary.added.length }), summary.added, 'api-resync-added')}
+          {part(t('Changed ({{count}})', { count: summary.changed.length }), summary.changed, 'api-resync-changed')}
+          {part(t('Removed ({{count}})', { count: summary.removed.length }), summary.removed, 'api-resync-removed')}
         </>
       )}
     </div>
@@ -155,6 +161,10 @@ export function ApiSourceTab({ itemId }: { itemId: number }) {
   const styles = useStyles();
   const { data: sources, isLoading } = useApiSources(itemId);
   const { data: history } = useApiResyncHistory(itemId);
+  const { data: groups } = useItemCatalogs(itemId);
+  const catalogs = flatten(groups ?? []);
+  const catalogName = (catId: number) => catalogs.find((catalog) => catalog.cat_id === catId)?.cat_name ?? `#${catId}`;
+  const [into, setInto] = useState(0);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ApiResyncSummary | null>(null);
   const [error, setError] = useState('');
@@ -195,7 +205,7 @@ export function ApiSourceTab({ itemId }: { itemId: number }) {
     setImported('');
     setImporting(true);
     try {
-      await importApiInto(itemId, input);
+      await importApiInto(itemId, into, input);
       setImported(t('Imported {{name}} into this item', { name: input.file?.name ?? input.url }));
       await refreshApiResync(itemId);
     } catch (failure) {
@@ -217,6 +227,7 @@ export function ApiSourceTab({ itemId }: { itemId: number }) {
             <Text>
               {source.kind === 'url' ? t('Fetched from') : t('Uploaded file')} <span className={styles.origin}>{source.origin}</span>
             </Text>
+            {source.cat_id > 0 && <Text>{t('Into the catalog {{name}}', { name: catalogName(source.cat_id) })}</Text>}
             <Text className={styles.muted}>{t('Last synced {{when}}', { when: when(source.synced_at) })}</Text>
             <DocumentPicker
               busy={busy}
@@ -243,6 +254,16 @@ export function ApiSourceTab({ itemId }: { itemId: number }) {
       <section className={styles.section}>
         <Subtitle2 as="h2">{t('Import an API description into this item')}</Subtitle2>
         <Text className={styles.muted}>{t('An OpenAPI (Swagger) document or a Postman collection, JSON or YAML: a catalog per tag or folder, a page per operation.')}</Text>
+        <Field label={t('Into')}>
+          <Select name="import_cat_id" value={String(into)} onChange={(_, data) => setInto(Number(data.value))} disabled={busy}>
+            <option value="0">{t('Top of the item')}</option>
+            {catalogs.map((catalog) => (
+              <option key={catalog.cat_id} value={catalog.cat_id}>
+                {`${'\u2003'.repeat(catalog.depth - 1)}${catalog.cat_name}`}
+              </option>
+            ))}
+          </Select>
+        </Field>
         <DocumentPicker
           busy={busy}
           name="import"

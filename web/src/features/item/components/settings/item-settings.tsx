@@ -8,6 +8,11 @@ import { BaseInfoTab } from './base-info-tab';
 import { MembersTab } from './members-tab';
 import { OpenApiTab } from './open-api-tab';
 import { RecycleBinTab } from './recycle-bin-tab';
+import { ShareLinksTab } from '../../../share-link/components/share-links-tab';
+import { labels as shareLinkLabels } from '../../../share-link/labels';
+import { addLabels } from '../../../../lib/i18n';
+
+addLabels(shareLinkLabels);
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', marginBottom: tokens.spacingVerticalM },
@@ -22,7 +27,7 @@ const useStyles = makeStyles({
   panelMobile: { padding: tokens.spacingHorizontalM },
 });
 
-export type SettingsTab = 'base' | 'members' | 'advanced' | 'api' | 'apidocs' | 'recycle';
+export type SettingsTab = 'base' | 'members' | 'advanced' | 'api' | 'apidocs' | 'recycle' | 'shares';
 
 /** SPEC §2 item settings: base info, members (and teams), advanced, open API. The creator alone reaches them. */
 export function ItemSettings({ item, mobile }: { item: ItemRow; mobile: boolean }) {
@@ -38,6 +43,7 @@ export function ItemSettings({ item, mobile }: { item: ItemRow; mobile: boolean 
         <Tab value="api">{t('Open API')}</Tab>
         <Tab value="apidocs">{t('API description')}</Tab>
         <Tab value="recycle">{t('Recycle bin')}</Tab>
+        <Tab value="shares">{t('Share links')}</Tab>
       </TabList>
       <div className={mergeClasses(styles.panel, mobile && styles.panelMobile)} data-testid={`settings-${tab}`}>
         {tab === 'base' && <BaseInfoTab item={item} />}
@@ -46,6 +52,7 @@ export function ItemSettings({ item, mobile }: { item: ItemRow; mobile: boolean 
         {tab === 'api' && <OpenApiTab itemId={item.item_id} />}
         {tab === 'apidocs' && <ApiSourceTab itemId={item.item_id} />}
         {tab === 'recycle' && <RecycleBinTab itemId={item.item_id} />}
+        {tab === 'shares' && <ShareLinksTab itemId={item.item_id} />}
       </div>
     </>
   );

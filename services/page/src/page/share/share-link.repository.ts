@@ -1,0 +1,40 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { type Collection, DocumentStore, hashSecret } from '@quire/platform';
+import type { ShareLinkEntity } from './share-link.entity';
+
+/** The `share_links` collection (scoped share links), looked up by the SHA-256 of their key. */
+@Injectable()
+export class ShareLinkRepository implements OnModuleInit {
+  private readonly links: Collection<ShareLinkEntity>;
+
+  constructor(private readonly store: DocumentStore) {
+    this.links = store.collection<ShareLinkEntity>('share_links');
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.links.ensureIndex({ field: 'key_hash', unique: true });
+    await this.links.ensureIndex({ field: 'item_id' });
+  }
+
+  async create(link: Omit<ShareLinkEntity, 'id'>): Promise<ShareLinkEntity> {
+    const id = await this.store.nextId('share_link_id');
+    return this.links.insertOne({ id, ...link });
+  }
+
+  findByKey(shareKey: string): Promise<ShareLinkEntity | null> {
+    return this.links.findOne({ key_hash: hashSecret(shareKey) });
+  }
+
+  /** The links of an item not revoked and not expired at `now`, newest first. */
+  activeOfItem(itemId: number, now: number): Promise<ShareLinkEntity[]> {
+    return this.links.find({ item_id: itemId, revoked_time: 0, $or: [{ expire_time: 0 }, { expire_time: { $gt: now } }] }, { sort: { id: -1 } });
+  }
+
+  async revoke(id: number, now: number): Promise<void> {
+    await this.links.updateOne({ id }, { $set: { revoked_time: now } });
+  }
+
+  async countView(id: number): Promise<void> {
+    await this.links.updateOne({ id }, { $inc: { views: 1 } });
+  }
+}
