@@ -13,6 +13,9 @@ export interface PlantedSecrets {
   visitPassword: string;
   apiKey: string;
   apiToken: string;
+  /** A scoped share link's key and password. */
+  shareKey: string;
+  sharePassword: string;
   itemId: number;
 }
 
@@ -41,7 +44,12 @@ export async function plantSecrets(target: SystemTarget): Promise<PlantedSecrets
   ok(await visitor.post('/api/item/pwd', { item_id: itemId, password: visitPassword }));
 
   expect(ok(await admin.post<{ password: string }>('/api/item/detail', { item_id: itemId })).password).toBe(visitPassword);
-  return { sessionToken: login.user_token, visitPassword, apiKey: key.api_key, apiToken: key.api_token, itemId };
+  const sharePassword = `share-${randomBytes(8).toString('hex')}`;
+  const { share_key: shareKey } = ok(await admin.post<{ share_key: string }>('/api/share/create', { item_id: itemId, password: sharePassword }));
+  // Shown again to the item's editors, and opened by a stranger with the password.
+  expect(ok(await admin.post<{ share_key: string }[]>('/api/share/list', { item_id: itemId })).map((link) => link.share_key)).toEqual([shareKey]);
+  ok(await new ApiClient(target.baseUrl).post('/api/share/info', { share_key: shareKey, password: sharePassword }));
+  return { sessionToken: login.user_token, visitPassword, apiKey: key.api_key, apiToken: key.api_token, shareKey, sharePassword, itemId };
 }
 
 /** Which of the secrets the text holds (the first visit password too: an overwritten secret must be gone as well). */
@@ -50,6 +58,8 @@ export function leakedIn(text: string, secrets: PlantedSecrets): string[] {
     'session token': secrets.sessionToken,
     'visit password': secrets.visitPassword,
     'api token': secrets.apiToken,
+    'share link key': secrets.shareKey,
+    'share link password': secrets.sharePassword,
   };
   return Object.entries(named)
     .filter(([, secret]) => text.includes(secret))

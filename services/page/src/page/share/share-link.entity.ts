@@ -8,7 +8,7 @@ export interface ShareLinkEntity {
   id: number;
   /** SHA-256 of the key: what lookups go by. */
   key_hash: string;
-  /** The key itself, shown to the item's editors in `share/list`. */
+  /** The key itself, shown to the item's editors in `share/list`: encrypted at rest (ShareLinkRepository). */
   share_key: string;
   scope: ShareLinkScope;
   item_id: number;

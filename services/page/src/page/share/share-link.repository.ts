@@ -1,19 +1,27 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Collection, DocumentStore, hashSecret } from '@quire/platform';
+import { DocumentStore, hashSecret, SealedCollection, SecretCipher } from '@quire/platform';
 import type { ShareLinkEntity } from './share-link.entity';
 
-/** The `share_links` collection (scoped share links), looked up by the SHA-256 of their key. */
+/**
+ * The `share_links` collection (scoped share links), looked up by the SHA-256 of their key; the key itself (shown
+ * to the item's editors in `share/list`) is encrypted at rest (SealedCollection).
+ */
 @Injectable()
 export class ShareLinkRepository implements OnModuleInit {
-  private readonly links: Collection<ShareLinkEntity>;
+  private readonly links: SealedCollection<ShareLinkEntity>;
 
-  constructor(private readonly store: DocumentStore) {
-    this.links = store.collection<ShareLinkEntity>('share_links');
+  constructor(
+    private readonly store: DocumentStore,
+    cipher: SecretCipher,
+  ) {
+    this.links = new SealedCollection(store.collection<ShareLinkEntity>('share_links'), cipher, { key: 'id', fields: ['share_key'] });
   }
 
   async onModuleInit(): Promise<void> {
     await this.links.ensureIndex({ field: 'key_hash', unique: true });
     await this.links.ensureIndex({ field: 'item_id' });
+    // Keys sealed under a previous secret key (rotation): under the current one.
+    await this.links.reseal();
   }
 
   async create(link: Omit<ShareLinkEntity, 'id'>): Promise<ShareLinkEntity> {
