@@ -1,4 +1,5 @@
 import { describeWith } from '@quire/testing';
+import { eventually } from '../src/co-editor';
 import type { Browser, Cookie, Dialog, Locator } from 'playwright-core';
 import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
 import { ensureWebBuilt } from './support/ensure-web-build';
@@ -634,24 +635,27 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     expect((await pageInfo(oldPage)).page_content).toBe('Before archiving');
   });
 
-  it('asks before leaving with unsaved changes: Back, a link, closing the tab; cancelling keeps the text, nothing asks after a save', async () => {
-    const pageId = await savePageThroughApi('Unsaved', 'Kept text');
-    await openEditor(me, itemId, pageId);
+  it('asks before leaving a new page with unsaved text: Back, a link, closing the tab; cancelling keeps the text, nothing asks after a save', async () => {
+    await openEditor(me, itemId, 0);
     // Nothing typed: Back leaves at once.
     await me.page.getByRole('button', { name: 'Back' }).click();
-    await me.page.waitForURL(`**/${itemId}?page_id=${pageId}`);
+    await me.page.waitForURL(`**/${itemId}`);
     expect(await me.page.getByRole('alertdialog').count()).toBe(0);
 
-    await openEditor(me, itemId, pageId);
-    await typeAtEnd(me, '\nA sentence not saved yet');
+    await openEditor(me, itemId, 0);
+    await me.page.locator('input[name=page_title]').fill('Unsaved');
+    await typeAtEnd(me, 'Kept text');
+    // A new page starts with a welcome text: what was typed comes after it.
+    const typed = await editorValue(me);
+    expect(typed).toMatch(/Kept text$/);
     await me.page.getByRole('button', { name: 'Back' }).click();
     const question = me.page.getByRole('alertdialog').filter({ hasText: 'This page has unsaved changes. Leave the editor and discard them?' });
     await question.waitFor();
     await me.screenshot('leave-question');
     await question.getByRole('button', { name: 'Cancel' }).click();
     await question.waitFor({ state: 'detached' });
-    expect(me.page.url()).toContain(`/page/edit/${itemId}/${pageId}`);
-    expect(await editorValue(me)).toBe('Kept text\nA sentence not saved yet');
+    expect(me.page.url()).toContain(`/page/edit/${itemId}/0`);
+    expect(await editorValue(me)).toBe(typed);
 
     // A changed title counts too, and the app's own links ask as well (the brand link to the home page).
     await me.page.locator('input[name=page_title]').fill('Unsaved, renamed');
@@ -671,24 +675,61 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await me.page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
     // Staying was chosen: the page and its text are still there.
-    expect(await editorValue(me)).toBe('Kept text\nA sentence not saved yet');
+    expect(await editorValue(me)).toBe(typed);
     expect(me.page.isClosed()).toBe(false);
 
-    // After a save nothing asks.
+    // Leaving on purpose discards the text: no page is made.
+    await me.page.getByRole('button', { name: 'Back' }).click();
+    await question.getByRole('button', { name: 'OK' }).click();
+    await me.page.waitForURL(`**/${itemId}`);
+    const titles = (await callApi<{ menu: { pages: { page_title: string }[] } }>(me, 'item/info', { item_id: itemId })).menu.pages.map((page) => page.page_title);
+    expect(titles).not.toContain('Unsaved, renamed');
+
+    // After a save nothing asks (the page then opens in the live editor, whose changes the server keeps).
+    await openEditor(me, itemId, 0);
+    await me.page.locator('input[name=page_title]').fill('Saved before leaving');
+    await typeAtEnd(me, 'Kept text');
+    const savedText = await editorValue(me);
+    const saved = me.page.waitForResponse((response) => response.url().includes('/api/page/save'));
     await me.page.keyboard.press('Control+s');
-    await me.expectToast('Saved');
+    const newId = ((await (await saved).json()) as { data: { page_id: number } }).data.page_id;
+    await me.page.waitForURL(`**/page/edit/${itemId}/${newId}`);
+    await me.page.getByRole('button', { name: 'Back' }).click();
+    await me.page.waitForURL(`**/${itemId}?page_id=${newId}`);
+    expect(await me.page.getByRole('alertdialog').count()).toBe(0);
+    expect(await pageInfo(newId)).toMatchObject({ page_title: 'Saved before leaving', page_content: savedText });
+  });
+
+  it('lets a co-editor leave at once: what reached the server is kept and written; only text typed offline makes it ask', async () => {
+    const pageId = await savePageThroughApi('Live leave', 'Kept text');
+    await openEditor(me, itemId, pageId);
+    await me.page.getByTestId('collab-connection').getByText('Live').waitFor();
+    await typeAtEnd(me, '\nA sentence typed live');
+    // Leaving asks nothing: the text is in the shared page, and the server writes it once the last editor has left.
     await me.page.getByRole('button', { name: 'Back' }).click();
     await me.page.waitForURL(`**/${itemId}?page_id=${pageId}`);
     expect(await me.page.getByRole('alertdialog').count()).toBe(0);
-    expect(await pageInfo(pageId)).toMatchObject({ page_title: 'Unsaved, renamed', page_content: 'Kept text\nA sentence not saved yet' });
+    await eventually(async () => ((await pageInfo(pageId)).page_content === 'Kept text\nA sentence typed live' ? true : undefined), 'the live text to be written');
 
-    // Leaving on purpose discards the change.
+    // Offline, typed text has not reached the server: leaving asks, and staying keeps it.
     await openEditor(me, itemId, pageId);
-    await typeAtEnd(me, ' dropped');
+    await me.page.getByTestId('collab-connection').getByText('Live').waitFor();
+    await me.context.setOffline(true);
+    await me.page.getByText('Offline — your changes will be merged when the connection returns').waitFor();
+    await typeAtEnd(me, ' offline');
     await me.page.getByRole('button', { name: 'Back' }).click();
-    await question.getByRole('button', { name: 'OK' }).click();
+    const question = me.page.getByRole('alertdialog').filter({ hasText: 'This page has unsaved changes. Leave the editor and discard them?' });
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await editorValue(me)).toBe('Kept text\nA sentence typed live offline');
+    // Back online, the text reaches the server and leaving asks nothing again.
+    await me.context.setOffline(false);
+    await me.page.getByTestId('collab-connection').getByText('Live').waitFor();
+    await me.page.getByRole('button', { name: 'Back' }).click();
     await me.page.waitForURL(`**/${itemId}?page_id=${pageId}`);
-    expect((await pageInfo(pageId)).page_content).toBe('Kept text\nA sentence not saved yet');
+    expect(await me.page.getByRole('alertdialog').count()).toBe(0);
+    await eventually(async () => ((await pageInfo(pageId)).page_content === 'Kept text\nA sentence typed live offline' ? true : undefined), 'the offline text to be written');
   });
 
   it('keeps the tools and Save in reach on a long page, on a desktop and on a phone', async () => {
@@ -761,16 +802,19 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
         await writer.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await writer.page.waitForFunction(() => window.scrollY > 200);
         await writer.screenshot('sticky-tools');
+        await writer.page.getByRole('button', { name: zh ? '保存' : 'Save', exact: true }).click();
+        await writer.expectToast(zh ? '保存成功' : 'Saved');
+        await writer.screenshot('saved-toast');
 
+        // The question before leaving: a new page's unsaved text (a live page's text is kept by the server).
+        await openEditor(writer, itemId, 0);
+        await typeAtEnd(writer, ' more');
         await writer.page.getByRole('button', { name: zh ? '返回' : 'Back' }).click();
         const question = writer.page.getByRole('alertdialog').filter({ hasText: zh ? '此页面有未保存的修改。确定要离开编辑器并放弃这些修改吗？' : 'This page has unsaved changes.' });
         await question.waitFor();
         await writer.screenshot('leave-question');
         await question.getByRole('button', { name: zh ? '取消' : 'Cancel' }).click();
         await question.waitFor({ state: 'detached' });
-        await writer.page.getByRole('button', { name: zh ? '保存' : 'Save', exact: true }).click();
-        await writer.expectToast(zh ? '保存成功' : 'Saved');
-        await writer.screenshot('saved-toast');
         expect(writer.consoleErrors).toEqual([]);
 
         if (!readerCookies) {

@@ -90,6 +90,7 @@ describeWith({ binary: 'slapd' }, 'LDAP login (real slapd)', () => {
         demo_url: '',
         help_url: '',
         recycle_retention_days: '30',
+        api_resync_schedule: 'off',
         ldap_form: { ...form(), bind_password: '********' },
       });
       expect(JSON.stringify(loaded)).not.toContain(slapd.adminPassword);

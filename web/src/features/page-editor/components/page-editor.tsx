@@ -343,13 +343,17 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId, watchOnly 
 
   useSaveShortcut(() => void save());
   useStickyOffsets(sheet, tools, ready);
-  useLeaveGuard(
-    (next) =>
-      loaded !== null &&
+  useLeaveGuard((next) => {
+    if (loaded === null) return false;
+    // Co-editing: what the server has is kept in the shared page and written by it; only changes that have not
+    // reached it (typed offline) would be lost.
+    if (loaded.collab) return live.hasUnsentChanges();
+    return (
       // The route moving to a page just created is the editor's own move, even if typing went on during the save.
       !(created.current > 0 && next === paths.pageEdit.getHref(itemId, created.current)) &&
-      (content.current !== unchanged.current.content || latest.current.title !== unchanged.current.title),
-  );
+      (content.current !== unchanged.current.content || latest.current.title !== unchanged.current.title)
+    );
+  });
 
   const onFiles = useCallback(
     async (files: File[]) => {

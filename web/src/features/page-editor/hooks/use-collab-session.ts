@@ -54,6 +54,11 @@ export interface CollabSession {
   save: CollabSaveState;
   /** Ctrl+S / Save: asks the server to write the page and a history version now. */
   requestSave: () => void;
+  /**
+   * Whether changes typed here have not reached the server yet (offline, or still in flight): only those can be
+   * lost by leaving; what the server has is in the shared page and gets written (quiet period, last editor out).
+   */
+  hasUnsentChanges: () => boolean;
 }
 
 function isCollabUser(value: unknown): value is CollabUser {
@@ -223,5 +228,7 @@ export function useCollabSession(pageId: number, user: CollabUser | null, messag
     session.sendStateless(JSON.stringify(request));
   }, []);
 
-  return { document, status, synced, readOnly, peers: uid ? peers : [], save, requestSave };
+  const hasUnsentChanges = useCallback(() => provider.current?.hasUnsyncedChanges ?? false, []);
+
+  return { document, status, synced, readOnly, peers: uid ? peers : [], save, requestSave, hasUnsentChanges };
 }
