@@ -72,11 +72,13 @@ export class LocalDiskBlobStorage extends BlobStorage {
       const meta: BlobMeta = { contentType: contentType || DEFAULT_CONTENT_TYPE };
       const sidecar = meta.contentType !== DEFAULT_CONTENT_TYPE;
       if (sidecar) await fs.writeFile(tmpMeta, JSON.stringify(meta), { flag: 'wx', mode: PRIVATE_FILE_MODE, flush: true });
-      this.missingBlobDirs.forget();
+      // Forgotten once the directories exist: a check that found one missing while it was being made (a delete
+      // beside this put) must not stay remembered, or a later delete would skip the sidecar left in it.
       await makeParents(path.join(this.root, 'blobs'), key, this.checkedDirs);
+      this.missingBlobDirs.forget();
       if (sidecar) {
-        this.missingMetaDirs.forget();
         await makeParents(path.join(this.root, 'meta'), `${key}.json`, this.checkedDirs);
+        this.missingMetaDirs.forget();
       }
       const size = Buffer.isBuffer(body) ? body.length : (await fs.stat(tmpBlob)).size;
       await fs.rename(tmpBlob, blobPath);
