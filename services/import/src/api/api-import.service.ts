@@ -13,7 +13,6 @@ import {
   type ImportApiUrlDto,
   type ImportedApi,
   type ImportPagesDto,
-  ItemType,
   nowSeconds,
   withGeneratedPart,
 } from '@quire/proto';
@@ -108,22 +107,7 @@ export class ApiImportService {
 
   private async write(caller: Caller, plan: ApiPlan, target: ImportTarget): Promise<ImportedApi> {
     const now = nowSeconds();
-    const { item_id: pendingId } = await this.items.importItem(this.importer, {
-      item: {
-        item_name: (plan.title || 'API').slice(0, 2000),
-        item_description: plan.description.slice(0, 20_000),
-        uid: caller.uid,
-        username: caller.username,
-        password: '',
-        item_domain: '',
-        item_type: ItemType.Regular,
-        is_archived: 0,
-        addtime: now,
-        last_update_time: now,
-      },
-      members: [],
-      token: null,
-    });
+    const { item_id: pendingId } = await this.items.pendingItem(this.importer, caller, plan.title || 'API', plan.description);
     try {
       const catIds = new Map<number, number>([[0, 0]]);
       if (plan.catalogs.length > 0) {

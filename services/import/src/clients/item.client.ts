@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TransportClient } from '@quire/platform';
-import { type Caller, type ImportedItem, type ImportItemDto, type ImportItemSortDto, type ItemAccess, type QuireContracts, Subject } from '@quire/proto';
+import { type Caller, type ImportedItem, type ImportItemDto, type ImportItemSortDto, type ItemAccess, ItemType, nowSeconds, type QuireContracts, Subject } from '@quire/proto';
 
 /** What the import service asks the item service. */
 @Injectable()
@@ -15,6 +15,30 @@ export class ItemClient {
   /** Stores the item pending (invisible) with its members and credentials. */
   importItem(caller: Caller, params: ImportItemDto): Promise<ImportedItem> {
     return this.transport.send(Subject.ItemImportItem, { caller, params });
+  }
+
+  /**
+   * A new regular item of `owner`'s, pending (invisible) until published: what a Markdown or API import fills. Name
+   * and description are cut to the item service's limits.
+   */
+  pendingItem(importer: Caller, owner: Caller, name: string, description: string): Promise<ImportedItem> {
+    const now = nowSeconds();
+    return this.importItem(importer, {
+      item: {
+        item_name: name.slice(0, 2000),
+        item_description: description.slice(0, 20_000),
+        uid: owner.uid,
+        username: owner.username,
+        password: '',
+        item_domain: '',
+        item_type: ItemType.Regular,
+        is_archived: 0,
+        addtime: now,
+        last_update_time: now,
+      },
+      members: [],
+      token: null,
+    });
   }
 
   async publish(caller: Caller, itemId: number): Promise<boolean> {

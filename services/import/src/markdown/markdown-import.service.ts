@@ -9,7 +9,6 @@ import {
   type ImportedMarkdown,
   type ImportMarkdownDto,
   type ImportPagesDto,
-  ItemType,
   MARKDOWN_IMPORT_LIMITS,
   nowSeconds,
 } from '@quire/proto';
@@ -68,22 +67,7 @@ export class MarkdownImportService {
 
   private async write(caller: Caller, prepared: PreparedImport, targetItemId: number): Promise<ImportedMarkdown> {
     const now = nowSeconds();
-    const { item_id: pendingId } = await this.items.importItem(this.importer, {
-      item: {
-        item_name: prepared.item_name.slice(0, 2000),
-        item_description: prepared.item_description.slice(0, 20_000),
-        uid: caller.uid,
-        username: caller.username,
-        password: '',
-        item_domain: '',
-        item_type: ItemType.Regular,
-        is_archived: 0,
-        addtime: now,
-        last_update_time: now,
-      },
-      members: [],
-      token: null,
-    });
+    const { item_id: pendingId } = await this.items.pendingItem(this.importer, caller, prepared.item_name, prepared.item_description);
     const stored: string[] = [];
     try {
       const itemId = targetItemId > 0 ? targetItemId : pendingId;
