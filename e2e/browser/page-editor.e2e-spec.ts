@@ -374,6 +374,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await me.page.getByRole('dialog').locator('textarea[name=json]').fill('{"a":1,"b":[1,2]}');
     await me.page.getByRole('dialog').getByRole('button', { name: 'Insert' }).click();
     await waitForEditorText(me, '```json\n{\n  "a": 1,\n  "b": [\n    1,\n    2\n  ]\n}\n```');
+    // The next menu opens once this dialog has gone (a click during its closing would land on its backdrop).
+    await me.page.getByRole('dialog').waitFor({ state: 'detached' });
     await me.page.getByRole('button', { name: 'JSON tools' }).click();
     await me.page.getByRole('menuitem', { name: 'Beautify JSON' }).click();
     await me.page.getByRole('dialog').locator('textarea[name=json]').fill('not json {');
