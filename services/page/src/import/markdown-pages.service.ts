@@ -5,7 +5,7 @@ import { ApiSourceRepository } from '../api-source/api-source.repository';
 import { AttachmentRepository } from '../attachment/attachment.repository';
 import { ContentVersion } from '../cache/content-version';
 import { CatalogRepository } from '../catalog/catalog.repository';
-import { PageRepository } from '../page/page.repository';
+import { type PageChanges, PageRepository } from '../page/page.repository';
 import { SearchChanges } from '../search/search-changes';
 
 /**
@@ -29,29 +29,23 @@ export class MarkdownPagesService {
 
   /** New content for pages of the item (a page of another item is left alone); no history version: the pages are being created. */
   contents(dto: ImportContentsDto): Promise<{ pages: number }> {
-    return this.contentVersion.renewAfter(
-      this.documents.transaction(async () => {
-        let written = 0;
-        for (const page of dto.pages) {
-          const row = await this.pages.findById(page.page_id);
-          if (!row || row.item_id !== dto.item_id) continue;
-          await this.pages.update(page.page_id, { page_content: page.page_content });
-          written += 1;
-        }
-        return { pages: written };
-      }),
-    );
+    return this.updateItemPages(dto.item_id, dto.pages, (page) => ({ page_content: page.page_content }));
   }
 
   /** The operation each generated page documents (API import), on pages of the item only; no history version. */
   apiOperations(dto: ImportApiOperationsDto): Promise<{ pages: number }> {
+    return this.updateItemPages(dto.item_id, dto.pages, (page) => ({ api_operation: page.api_operation }));
+  }
+
+  /** Sets `fields` of each listed page that belongs to the item, in one unit (others are left alone); how many were written. */
+  private updateItemPages<P extends { page_id: number }>(itemId: number, pages: P[], fields: (page: P) => PageChanges): Promise<{ pages: number }> {
     return this.contentVersion.renewAfter(
       this.documents.transaction(async () => {
         let written = 0;
-        for (const page of dto.pages) {
+        for (const page of pages) {
           const row = await this.pages.findById(page.page_id);
-          if (!row || row.item_id !== dto.item_id) continue;
-          await this.pages.update(page.page_id, { api_operation: page.api_operation });
+          if (!row || row.item_id !== itemId) continue;
+          await this.pages.update(page.page_id, fields(page));
           written += 1;
         }
         return { pages: written };
