@@ -2,6 +2,7 @@ import { describeWith } from '@quire/testing';
 import type { Browser } from 'playwright-core';
 import { axeFindings, describeFindings, isTabsterDummy } from './support/axe';
 import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
+import { decodeHtml, editorValue } from './support/editor-text';
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { chooseTheme } from './support/markdown-look';
 import { type QuireApp, startQuire } from './support/quire-app';
@@ -18,19 +19,6 @@ jest.setTimeout(240_000);
 interface PageInfo {
   page_content: string;
   page_title: string;
-}
-
-const decode = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
-    .replace(/&amp;/g, '&');
-
-/** The Markdown in a visitor's editor (CodeMirror keeps its instance on its wrapper element). */
-function editorValue(visitor: BrowserVisitor): Promise<string> {
-  return visitor.page.evaluate(() => document.querySelector<Element & { CodeMirror?: { getValue(): string } }>('.CodeMirror')?.CodeMirror?.getValue() ?? '');
 }
 
 /** Waits until the visitor's editor holds every one of `parts`. */
@@ -94,7 +82,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: co-editing a pa
     (await callApi<{ page_id: number }>(owner, 'page/save', { page_id: 0, item_id: itemId, cat_id: 0, s_number: 99, page_title: title, page_content: content })).page_id;
   const pageInfo = async (pageId: number): Promise<PageInfo> => {
     const page = await callApi<PageInfo>(owner, 'page/info', { page_id: pageId });
-    return { page_title: decode(page.page_title), page_content: decode(page.page_content) };
+    return { page_title: decodeHtml(page.page_title), page_content: decodeHtml(page.page_content) };
   };
   /** A visitor signed in as one of the users. */
   const as = async (who: keyof typeof cookies, viewport: ViewportName = 'desktop', label: string = who) => {

@@ -2,6 +2,7 @@ import { describeWith } from '@quire/testing';
 import type { Browser, Locator } from 'playwright-core';
 import { axeFindings, describeFindings, isTabsterDummy } from './support/axe';
 import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
+import { editorValue } from './support/editor-text';
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { chooseTheme } from './support/markdown-look';
 import { type QuireApp, startQuire } from './support/quire-app';
@@ -46,11 +47,6 @@ async function pressUntilFocused(visitor: BrowserVisitor, key: string, target: L
     path.push(await focused(visitor));
   }
   throw new Error(`${key} never reached the target; the focus went through: ${path.join(' → ')}`);
-}
-
-/** The editor's text (CodeMirror keeps its instance on its wrapper element). */
-function editorValue(visitor: BrowserVisitor): Promise<string> {
-  return visitor.page.evaluate(() => document.querySelector<Element & { CodeMirror?: { getValue(): string } }>('.CodeMirror')?.CodeMirror?.getValue() ?? '');
 }
 
 describeWith({ binary: 'chromium' }, 'web app in a real browser: keyboard and screen readers', () => {

@@ -2,6 +2,7 @@ import { describeWith } from '@quire/testing';
 import { eventually } from '../src/co-editor';
 import type { Browser, Cookie, Dialog, Locator } from 'playwright-core';
 import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
+import { decodeHtml, editorValue } from './support/editor-text';
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { LOOK_MARKDOWN, type MarkdownLook, chooseTheme, expectReadableLook, readMarkdownLook, showPreview } from './support/markdown-look';
 import { type QuireApp, startQuire } from './support/quire-app';
@@ -22,22 +23,6 @@ interface PageInfo {
   page_content: string;
   cat_id: number;
   s_number: number;
-}
-
-const decode = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
-    .replace(/&amp;/g, '&');
-
-/** The Markdown in the editor (CodeMirror keeps its instance on its wrapper element). */
-async function editorValue(visitor: BrowserVisitor): Promise<string> {
-  return visitor.page.evaluate(() => {
-    const wrapper = document.querySelector<Element & { CodeMirror?: { getValue(): string } }>('.CodeMirror');
-    return wrapper?.CodeMirror?.getValue() ?? '';
-  });
 }
 
 async function waitForEditorText(visitor: BrowserVisitor, text: string): Promise<void> {
@@ -184,7 +169,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     (await callApi<{ page_id: number }>(me, 'page/save', { page_id: pageId, item_id: target, cat_id: 0, s_number: 99, page_title: title, page_content: content })).page_id;
   const pageInfo = async (pageId: number): Promise<PageInfo> => {
     const page = await callApi<PageInfo>(me, 'page/info', { page_id: pageId });
-    return { ...page, page_title: decode(page.page_title), page_content: decode(page.page_content) };
+    return { ...page, page_title: decodeHtml(page.page_title), page_content: decodeHtml(page.page_content) };
   };
 
   beforeAll(async () => {
@@ -424,7 +409,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await form.getByRole('button', { name: 'Save' }).click();
     await me.expectToast('Saved as a template');
     const templates = await callApi<{ id: number; template_title: string; template_content: string }[]>(me, 'template/getList');
-    expect(templates.map((template) => [decode(template.template_title), template.template_content])).toEqual([['Reusable <part>', '## Reusable part']]);
+    expect(templates.map((template) => [decodeHtml(template.template_title), template.template_content])).toEqual([['Reusable <part>', '## Reusable part']]);
 
     await me.page.locator('.CodeMirror-code').click();
     await me.page.keyboard.press('Control+A');
