@@ -90,13 +90,16 @@ export function describeCoEditing(target: () => SystemTarget, options: { editorU
     const c = await editor(late).ready();
     expect(c.toString()).toBe(a.toString());
 
-    // Presence: each sees the others, under the uid of their session whatever uid they claim.
+    // Presence: each sees the others, under the uid and name of their session whatever they claim.
     b.provider.setAwarenessField('user', { uid: owner.uid, name: 'Not the owner', color: '#123456' });
     const claimed = await eventually(
-      () => [...(a.provider.awareness?.getStates().values() ?? [])].map((state) => state.user as { uid: number; name: string } | undefined).find((user) => user?.name === 'Not the owner'),
+      () =>
+        [...(a.provider.awareness?.getStates().values() ?? [])]
+          .map((state) => state.user as { uid: number; name: string; color: string } | undefined)
+          .find((user) => user?.color === '#123456'),
       "the writer's presence",
     );
-    expect(claimed).toEqual({ uid: writer.uid, name: 'Not the owner', color: '#123456' });
+    expect(claimed).toEqual({ uid: writer.uid, name: writer.username, color: '#123456' });
   });
 
   it('a read-only member watches the edits, but what it types never reaches the others', async () => {

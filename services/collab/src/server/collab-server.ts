@@ -61,7 +61,7 @@ export class CollabServer extends UpgradeHandler implements OnModuleInit, OnModu
             await documents.store(documentName);
           },
           async beforeHandleAwareness({ states, context }) {
-            if (context?.caller) ownPresence(states, context.caller.uid);
+            if (context?.caller) ownPresence(states, context.caller.uid, context.caller.username);
           },
           async onStateless({ documentName, connection, payload }) {
             await documents.stateless(documentName, connection, payload);
@@ -122,11 +122,11 @@ function toBytes(data: RawData): Uint8Array {
 
 /**
  * An editor's presence (`{ user: CollabUser }` in its awareness state) names the user of its session:
- * the uid is set to the session's, so a peer's uid can be trusted (its name and colour are the client's).
+ * the uid and name are set to the session's, so nobody shows up as someone else (the colour is the client's).
  */
-function ownPresence(states: Map<number, Record<string, unknown>>, uid: number): void {
+function ownPresence(states: Map<number, Record<string, unknown>>, uid: number, name: string): void {
   for (const state of states.values()) {
     const user = state.user;
-    if (typeof user === 'object' && user !== null) state.user = { ...(user as Record<string, unknown>), uid };
+    if (typeof user === 'object' && user !== null) state.user = { ...(user as Record<string, unknown>), uid, name };
   }
 }
