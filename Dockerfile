@@ -3,7 +3,7 @@
 # One image recipe for every Quire process. Build one image per app:
 #   docker build --build-arg APP=gateway -t quire/gateway:latest .
 #   docker build --build-arg APP=auth    -t quire/auth:latest .
-# APP is gateway or a directory name under services/ (auth item page team notice admin export search import collab), or embedded
+# APP is gateway or a directory name under services/ (auth item page team notice admin export search import collab webhook audit), or embedded
 # (everything in one process, data under DATA_DIR). Each image holds only what its app runs on.
 # The gateway listens on $PORT (4999); services speak NATS only and expose no HTTP port, but collab, whose
 # WebSockets (forwarded by the gateway) arrive on $COLLAB_PORT (4997).
@@ -33,6 +33,8 @@ COPY services/export/package.json services/export/
 COPY services/search/package.json services/search/
 COPY services/import/package.json services/import/
 COPY services/collab/package.json services/collab/
+COPY services/webhook/package.json services/webhook/
+COPY services/audit/package.json services/audit/
 COPY gateway/package.json gateway/
 COPY embedded/package.json embedded/
 COPY web/package.json web/
@@ -47,7 +49,8 @@ RUN npm run build
 # production dependencies of APP's workspace and of the workspaces it depends on (npm resolves that closure:
 # no devDependencies, nothing of libs/testing, e2e, load-tests or web; e2e/deploy checks what it contains),
 # those workspaces' dist/ plus sources (the source maps point at them), the container scripts, and the
-# built SPA where the gateway is part of the app. APP is declared here, after the build, so that the layers
+# built SPA where the gateway is part of the app (and for the export service, whose headless Chromium opens
+# its export renderer page, web/export-render.html). APP is declared here, after the build, so that the layers
 # above are shared by the nine images.
 ARG APP=gateway
 RUN case "$APP" in \
@@ -71,7 +74,7 @@ RUN case "$APP" in \
         rm -rf "$ws"; \
       fi; \
     done \
- && if [ -e node_modules/@quire/gateway ]; then mkdir -p web && cp -a /app/web/dist web/; fi \
+ && if [ -e node_modules/@quire/gateway ] || [ -e node_modules/@quire/export-service ]; then mkdir -p web && cp -a /app/web/dist web/; fi \
  && find /out -mindepth 1 -maxdepth 1 -type d -empty -delete \
  && rm package-lock.json \
  && cp -a /app/docker /out/
@@ -82,11 +85,16 @@ RUN case "$APP" in \
 FROM node:24-bookworm-slim AS runtime
 
 # tini as PID 1 forwards SIGTERM to node and reaps zombies (node as PID 1 ignores default signals).
+# The export image (and embedded, which runs the export jobs) also gets Debian's chromium, which prints the
+# PDFs and draws the offline HTML sites, and fonts-noto-cjk, the CJK font embedded in PDFs of Chinese pages.
+ARG APP=gateway
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
+ && if [ "$APP" = export ] || [ "$APP" = embedded ]; then \
+      apt-get install -y --no-install-recommends chromium fonts-noto-cjk fonts-dejavu-core; \
+    fi \
  && rm -rf /var/lib/apt/lists/*
 
-ARG APP=gateway
 ENV APP=$APP \
     NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \

@@ -26,7 +26,11 @@ const swc = [
  */
 const esmOnlyPackages =
   '(unified|bail|trough|is-plain-obj|vfile[^/]*|unist-util-[^/]+|mdast-util-[^/]+|micromark[^/]*|remark-[^/]+|' +
-  'decode-named-character-reference|character-entities[^/]*|ccount|escape-string-regexp|longest-streak|markdown-table|zwitch|devlop)';
+  'decode-named-character-reference|character-entities[^/]*|ccount|escape-string-regexp|longest-streak|markdown-table|zwitch|devlop|' +
+  // otplib's base32 and HMAC (issue 21's two-factor sign-in)
+  '@scure/base|@noble/hashes|@otplib/[^/]+|' +
+  // openid-client and what it builds on (issue 21's single sign-on)
+  'openid-client|oauth4webapi|jose)';
 const swcEsm = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
 
 const workspaces = {
@@ -47,6 +51,8 @@ const workspaces = {
   'search-service': 'services/search',
   'import-service': 'services/import',
   'collab-service': 'services/collab',
+  'webhook-service': 'services/webhook',
+  'audit-service': 'services/audit',
 };
 
 /** Specs beside the code that start a real server or a process they kill, so they run with the integration project. */
@@ -60,6 +66,7 @@ const serverSpecs = [
   'libs/platform/src/job-queue/bullmq-job-queue.spec.ts',
   'libs/platform/src/key-value/redis-key-value-store.spec.ts',
   'libs/platform/src/mailer/smtp-mailer.spec.ts',
+  'libs/platform/src/net/pinned-request.spec.ts',
   'libs/platform/src/sqlite/sqlite-database.sync.spec.ts',
   'libs/platform/src/sqlite/sqlite-key-value-store.spec.ts',
   'libs/platform/src/transport/nats-transport.spec.ts',
@@ -77,7 +84,8 @@ const escaped = (file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 module.exports = {
   maxWorkers: 2,
-  testTimeout: 30_000,
+  // A loaded CI machine runs a test several times slower than a quiet one (see e2e/browser/support/test-timeout.ts).
+  testTimeout: 60_000,
   projects: [
     {
       ...common,
@@ -96,6 +104,7 @@ module.exports = {
       displayName: 'browser',
       testMatch: ['<rootDir>/e2e/browser/**/*.e2e-spec.ts'],
       testPathIgnorePatterns: ignored,
+      setupFilesAfterEnv: ['<rootDir>/e2e/browser/support/test-timeout.ts'],
     },
   ],
 };

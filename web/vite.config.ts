@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstLoad } from './vite/first-load.ts';
 
 /** Text files worth compressing; fonts and images are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|map|wasm)$/;
@@ -46,10 +47,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The reader and a page on their own, opened from a link: index.html starts their chunks and their reads
+ * (src/app/route-data.ts) at once (vite/first-load.ts).
+ */
+const firstScreens = firstLoad({
+  screens: [
+    {
+      path: '/:itemKey',
+      module: 'src/app/routes/item/item-view.tsx',
+      reads: [
+        { path: 'item/info', query: { item_id: ':itemKey', keyword: '', default_page_id: '?page_id' } },
+        { path: 'page/info', query: { page_id: '?page_id' }, when: '?page_id' },
+      ],
+    },
+    { path: '/page/:pageId', module: 'src/app/routes/page/page-view.tsx', reads: [{ path: 'page/info', query: { page_id: ':pageId' }, when: ':pageId' }] },
+  ],
+  alongside: 'src/components/ui/markdown-render.tsx',
+  languages: { zh: 'src/lib/locales/zh-cn.ts' },
+  apiBase: process.env.VITE_API_BASE ?? '/api',
+  // src/config/env.ts's `limits.httpTimeoutMs` (that file reads Vite's build-time env, which a config has not).
+  timeoutMs: 20_000,
+});
+
 // The gateway serves `dist/` at `/` with an SPA fallback; the API lives under `/api` on the same origin.
+// The export renderer is built apart, after this build (vite.export-render.config.ts), so the app's chunks stay its own.
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: [react(), firstScreens.plugin, precompress()],
   resolve: {
     // y-codemirror imports CodeMirror 5 for its `Pos` class alone; ByteMD has its own CodeMirror (see the shim).
     alias: [{ find: /^codemirror$/, replacement: fileURLToPath(new URL('./src/features/page-editor/lib/codemirror-pos.ts', import.meta.url)) }],
@@ -62,5 +87,6 @@ export default defineConfig({
     // Mermaid's diagram chunks are large but load only when a page draws a diagram.
     chunkSizeWarningLimit: 1600,
     reportCompressedSize: false,
+    rolldownOptions: { output: { codeSplitting: { groups: firstScreens.groups } } },
   },
 });

@@ -13,7 +13,7 @@ import { callApi } from './support/session-factory';
  * 390 px, light and dark; no serious or critical violation. The administrator (who also creates the items)
  * sees the signed-in screens; a visitor without a session sees the public ones.
  */
-const STEP_TIMEOUT_MS = 25_000;
+const STEP_TIMEOUT_MS = 60_000;
 jest.setTimeout(600_000);
 
 interface Screen {

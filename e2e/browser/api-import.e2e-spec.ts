@@ -16,7 +16,7 @@ import { callApi, registerThroughApi } from './support/session-factory';
  */
 const PASSWORD = 'api-import-pass-1';
 const OWNER = `apidocs${Date.now() % 100000}`;
-const STEP_TIMEOUT_MS = 25_000;
+const STEP_TIMEOUT_MS = 60_000;
 jest.setTimeout(120_000);
 
 describeWith({ binary: 'chromium' }, 'web app in a real browser: API description import', () => {

@@ -2,7 +2,7 @@ import { describeWith } from '@quire/testing';
 import type { Browser } from 'playwright-core';
 import { type DocumentServer, startDocumentServer } from '../src/document-server';
 import { axeFindings, describeFindings, isTabsterDummy } from './support/axe';
-import { BrowserVisitor, launchChromium, type ViewportName } from './support/browser-session';
+import { BrowserVisitor, launchChromium, EVERY_LOOK, type ScreenLook } from './support/browser-session';
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { chooseTheme } from './support/markdown-look';
 import { type QuireApp, startQuire } from './support/quire-app';
@@ -129,16 +129,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: API description
     expect(owner.pageErrors).toEqual([]);
   });
 
-  const cases: [ViewportName, 'light' | 'dark', 'en-US' | 'zh-CN'][] = [
-    ['desktop', 'light', 'en-US'],
-    ['desktop', 'dark', 'zh-CN'],
-    ['mobile', 'light', 'zh-CN'],
-    ['mobile', 'dark', 'en-US'],
-    ['desktop', 'dark', 'en-US'],
-    ['desktop', 'light', 'zh-CN'],
-    ['mobile', 'light', 'en-US'],
-    ['mobile', 'dark', 'zh-CN'],
-  ];
+  const cases: ScreenLook[] = [...EVERY_LOOK, ['desktop', 'dark', 'en-US'], ['desktop', 'light', 'zh-CN'], ['mobile', 'light', 'en-US'], ['mobile', 'dark', 'zh-CN']];
 
   it.each(cases)('at %s, %s, %s: the source, its re-sync and the past summaries, with no serious or critical axe finding', async (viewport, theme, locale) => {
     const visitor = await BrowserVisitor.open(browser, quire.baseUrl, viewport, `api-resync-${theme}-${locale}`, { locale });

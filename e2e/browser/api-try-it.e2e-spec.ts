@@ -4,7 +4,7 @@ import { describeWith } from '@quire/testing';
 import type { Browser } from 'playwright-core';
 import { parse } from 'yaml';
 import { PETSTORE_YAML } from '../scenarios/api-import.scenario';
-import { BrowserVisitor, launchChromium, type ViewportName } from './support/browser-session';
+import { BrowserVisitor, launchChromium, EVERY_LOOK, type ScreenLook } from './support/browser-session';
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { chooseTheme } from './support/markdown-look';
 import { type QuireApp, startQuire } from './support/quire-app';
@@ -50,16 +50,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: "Try it" and th
     await quire?.close();
   });
 
-  const cases: [ViewportName, 'light' | 'dark', 'en-US' | 'zh-CN'][] = [
-    ['desktop', 'light', 'en-US'],
-    ['desktop', 'dark', 'zh-CN'],
-    ['mobile', 'light', 'zh-CN'],
-    ['mobile', 'dark', 'en-US'],
-    ['desktop', 'dark', 'en-US'],
-    ['mobile', 'light', 'en-US'],
-    ['desktop', 'light', 'zh-CN'],
-    ['mobile', 'dark', 'zh-CN'],
-  ];
+  const cases: ScreenLook[] = [...EVERY_LOOK, ['desktop', 'dark', 'en-US'], ['mobile', 'light', 'en-US'], ['desktop', 'light', 'zh-CN'], ['mobile', 'dark', 'zh-CN']];
 
   it.each(cases)('at %s, %s, %s: "Try it" opens the HTTP test tool filled with the operation', async (viewport, theme, locale) => {
     const reader = await BrowserVisitor.open(browser, quire.baseUrl, viewport, `api-try-it-${theme}-${locale}`, { locale });

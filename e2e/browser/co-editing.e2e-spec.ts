@@ -92,7 +92,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: co-editing a pa
   };
 
   beforeAll(async () => {
-    quire = await startQuire(await ensureWebBuilt());
+    // Open editors' sessions checked every 500 ms (15 s by default), so a logout shows at once.
+    quire = await startQuire(await ensureWebBuilt(), { COLLAB_SESSION_CHECK_MS: '500' });
     browser = await launchChromium();
     owner = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'co-editing-setup');
     const stamp = Date.now() % 100000;
@@ -306,6 +307,40 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: co-editing a pa
     } finally {
       await bob.close();
     }
+  });
+
+  it.each<[ViewportName, 'light' | 'dark', 'en-US' | 'zh-CN']>([
+    ['desktop', 'light', 'en-US'],
+    ['mobile', 'dark', 'zh-CN'],
+  ])('stops the editor of a user who logs out elsewhere, and offers the login that brings them back (%s, %s, %s)', async (viewport, theme, locale) => {
+    const zh = locale === 'zh-CN';
+    const pageId = await newPage(`Handover ${locale}`, 'Before the logout');
+    const leaver = await BrowserVisitor.open(browser, quire.baseUrl, viewport, `co-editing-leaver-${theme}`, { locale });
+    try {
+      await chooseTheme(leaver, theme);
+      await registerThroughApi(leaver, quire, `eve${Date.now() % 100000}`, PASSWORD);
+      await callApi(owner, 'member/save', { item_id: itemId, username: (await callApi<{ username: string }>(leaver, 'user/info')).username, member_group_id: 1 });
+      await openLive(leaver, itemId, pageId);
+      // The same browser logs out elsewhere (another tab): the session this editor opened with ends.
+      await callApi(leaver, 'user/logout');
+      const ended = leaver.page.getByTestId('collab-signed-out');
+      await ended.getByText(zh ? '登录已失效' : 'Your session has ended').waitFor();
+      await ended
+        .getByText(
+          zh
+            ? '编辑器打开期间你已退出登录，编辑器已停止。请重新登录后继续编辑此页面。'
+            : 'You were logged out while the editor was open, so it stopped. Log in again to go on editing this page.',
+        )
+        .waitFor();
+      expect(await leaver.page.locator('.CodeMirror').count()).toBe(0);
+      const login = ended.getByRole('link', { name: zh ? '登录' : 'Log in', exact: true });
+      expect(decodeURIComponent((await login.getAttribute('href')) ?? '')).toContain(`redirect=/page/edit/${itemId}/${pageId}`);
+      await leaver.screenshot(`signed-out-${locale}`);
+      expect(leaver.consoleErrors).toEqual([]);
+    } finally {
+      await leaver.close();
+    }
+    expect((await pageInfo(pageId)).page_content).toBe('Before the logout');
   });
 
   describe.each<[ViewportName, 'light' | 'dark', 'en' | 'zh-cn']>([

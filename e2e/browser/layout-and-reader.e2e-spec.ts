@@ -316,7 +316,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: compact header,
           return document.querySelector('[aria-current="location"]')?.textContent === top;
         },
         undefined,
-        { timeout: 5_000 },
+        { timeout: 20_000 },
       );
       const top = await headingAtTop();
       expect(top).not.toBe('Section 20');

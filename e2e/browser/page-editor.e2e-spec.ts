@@ -1,5 +1,4 @@
-import { describeWith } from '@quire/testing';
-import { eventually } from '../src/co-editor';
+import { describeWith, eventually } from '@quire/testing';
 import type { Browser, Cookie, Dialog, Locator } from 'playwright-core';
 import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
 import { decodeHtml, editorValue } from './support/editor-text';
@@ -158,6 +157,23 @@ async function expectPreviewLooksLikeReader(browser: Browser, baseUrl: string, c
   }
 }
 
+/**
+ * JSON tools → `name`, until its dialog shows. Clicked at machine speed right after a dialog has closed, the menu can
+ * close again before the item is clicked (the closed dialog hands the focus back meanwhile): then it opens again.
+ */
+async function chooseJsonTool(visitor: BrowserVisitor, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await visitor.page.getByRole('button', { name: 'JSON tools' }).click();
+    await visitor.page.getByRole('menuitem', { name }).click();
+    try {
+      await visitor.page.getByRole('dialog').locator('textarea[name=json]').waitFor({ timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor', () => {
   let quire: QuireApp;
   let browser: Browser;
@@ -269,6 +285,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
   });
 
   it('draws the preview as the reader draws the page: bordered tables, highlighted code, task lists, quotes, readable links and diagram arrows, light and dark, at both widths', async () => {
+    // Eight cold page loads (the editor and the reader in four looks), each drawing a diagram: more than the default 30 s.
     const pageId = await savePageThroughApi('Rendering', LOOK_MARKDOWN);
     await expectPreviewLooksLikeReader(browser, quire.baseUrl, await me.context.cookies(), itemId, pageId, 'look');
 
@@ -337,8 +354,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     await waitForEditorText(me, '|Column|Type|Null|Default|Comment|');
     await me.page.locator('.bytemd-preview table th', { hasText: 'Comment' }).waitFor();
 
-    await me.page.getByRole('button', { name: 'JSON tools' }).click();
-    await me.page.getByRole('menuitem', { name: 'JSON to table' }).click();
+    await chooseJsonTool(me, 'JSON to table');
     const dialog = me.page.getByRole('dialog');
     await dialog.locator('textarea[name=json]').fill('{bad json');
     await dialog.getByRole('button', { name: 'Insert' }).click();
@@ -354,15 +370,13 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     }
     await me.page.locator('.bytemd-preview td', { hasText: 'data.tags[].id' }).waitFor();
 
-    await me.page.getByRole('button', { name: 'JSON tools' }).click();
-    await me.page.getByRole('menuitem', { name: 'Beautify JSON' }).click();
+    await chooseJsonTool(me, 'Beautify JSON');
     await me.page.getByRole('dialog').locator('textarea[name=json]').fill('{"a":1,"b":[1,2]}');
     await me.page.getByRole('dialog').getByRole('button', { name: 'Insert' }).click();
     await waitForEditorText(me, '```json\n{\n  "a": 1,\n  "b": [\n    1,\n    2\n  ]\n}\n```');
     // The next menu opens once this dialog has gone (a click during its closing would land on its backdrop).
     await me.page.getByRole('dialog').waitFor({ state: 'detached' });
-    await me.page.getByRole('button', { name: 'JSON tools' }).click();
-    await me.page.getByRole('menuitem', { name: 'Beautify JSON' }).click();
+    await chooseJsonTool(me, 'Beautify JSON');
     await me.page.getByRole('dialog').locator('textarea[name=json]').fill('not json {');
     await me.page.getByRole('dialog').getByRole('button', { name: 'Insert' }).click();
     await waitForEditorText(me, '```json\nnot json {\n```');
@@ -489,9 +503,9 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
         await typeAtEnd(visitor, text);
       };
       await typeOffline('\nUnsaved line');
-      await visitor.page.clock.fastForward(29_000);
+      // Not on every keystroke: the next 30-s tick writes it (the tick's phase follows the real time the editor took to open).
       expect(await visitor.page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
-      await visitor.page.clock.fastForward(2_000);
+      await visitor.page.clock.fastForward(31_000);
       expect(await visitor.page.evaluate((k) => localStorage.getItem(k), key)).toBe('Stored text\nUnsaved line');
 
       await reopenAfterLeavingOffline(visitor, itemId, pageId);
@@ -568,7 +582,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
     } finally {
       await visitor.close();
     }
-  }, 120_000);
+  });
 
   it('says why the editor does not open for a read-only member, a visitor or an archived item, with the way back', async () => {
     const pageId = await savePageThroughApi('Guarded', 'Only the owner edits');
@@ -884,6 +898,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
   });
 
   it('draws the preview as the reader draws the page on a Chinese site, light and dark, at both widths', async () => {
+    // Eight cold page loads (the editor and the reader in four looks), each drawing a diagram: more than the default 30 s.
     const me = await BrowserVisitor.open(browser, quire.baseUrl, 'desktop', 'look-zh-owner');
     try {
       await registerThroughApi(me, quire, `look${Date.now() % 100000}`, PASSWORD);

@@ -1,7 +1,7 @@
 import { describeWith } from '@quire/testing';
 import type { Browser } from 'playwright-core';
 import { axeFindings, describeFindings, isTabsterDummy } from './support/axe';
-import { BrowserVisitor, launchChromium, type ViewportName } from './support/browser-session';
+import { BrowserVisitor, launchChromium, EVERY_LOOK } from './support/browser-session';
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { chooseTheme } from './support/markdown-look';
 import { type QuireApp, startQuire } from './support/quire-app';
@@ -103,12 +103,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: scoped share li
     expect(owner.pageErrors).toEqual([]);
   });
 
-  const cases: [ViewportName, 'light' | 'dark', 'en-US' | 'zh-CN'][] = [
-    ['desktop', 'light', 'en-US'],
-    ['desktop', 'dark', 'zh-CN'],
-    ['mobile', 'light', 'zh-CN'],
-    ['mobile', 'dark', 'en-US'],
-  ];
+  const cases = EVERY_LOOK;
 
   it.each(cases)('at %s, %s, %s: the dialog section and the stranger’s reader, with no serious or critical axe finding', async (viewport, theme, locale) => {
     const zh = locale === 'zh-CN';

@@ -307,7 +307,8 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
       await me.page.keyboard.press('Control+e');
       await me.page.waitForURL(`**/page/edit/${ids.handbook}/${ids.install}`);
       await me.page.goBack();
-      await me.page.getByTestId('page-title').filter({ hasText: 'Install & run' }).waitFor();
+      // Back from the editor redraws the reader; on a loaded machine that alone can take most of the default 10 s.
+      await me.page.getByTestId('page-title').filter({ hasText: 'Install & run' }).waitFor({ timeout: 60_000 });
       await me.page.keyboard.press('Control+Delete');
       const confirm = me.page.getByRole('alertdialog');
       await confirm.getByText('Delete this page?').waitFor();

@@ -302,10 +302,13 @@ const manifestOf = (workspace: string): Manifest => JSON.parse(read(path.join(wo
 /** The workspace an image installs for APP (the Dockerfile's mapping; a test runs it). */
 const imageWorkspace = (app: string): string => (app === 'gateway' || app === 'embedded' ? app : `services/${app}`);
 
-/** Test, build and type-checking tools: none of them may reach an image. */
+/**
+ * Test, build and type-checking tools: none of them may reach an image. `playwright-core` is not one: the export
+ * service drives the image's Debian chromium with it at run time (PDF and HTML exports, issue 22); `playwright`,
+ * which downloads browsers of its own, stays a tool.
+ */
 const TOOLING = [
   'playwright',
-  'playwright-core',
   'testcontainers',
   'dockerode',
   's3rver',
@@ -950,8 +953,8 @@ describe('deployment files', () => {
             '0.0.0.0/0 except 0.0.0.0/8 10.0.0.0/8 100.64.0.0/10 127.0.0.0/8 169.254.0.0/16 172.16.0.0/12 192.168.0.0/16 | ::/0 except ::1/128 fc00::/7 fe80::/10 on TCP/80 TCP/443',
           );
         }
-        // The import service's URL fetch (API documents): the same public web ports as the gateway's proxy.
-        if (name === 'import') {
+        // The import service's URL fetch (API documents) and the webhook deliveries: the same public web ports as the gateway's proxy.
+        if (name === 'import' || name === 'webhook') {
           expected.push(
             '0.0.0.0/0 except 0.0.0.0/8 10.0.0.0/8 100.64.0.0/10 127.0.0.0/8 169.254.0.0/16 172.16.0.0/12 192.168.0.0/16 | ::/0 except ::1/128 fc00::/7 fe80::/10 on TCP/80 TCP/443',
           );

@@ -34,7 +34,7 @@ describeDistributed('bad input, distributed', () => {
   const message = (pattern: string, data: unknown) => JSON.stringify({ pattern, data, id: String(Math.random()) });
 
   beforeAll(async () => {
-    system = await startDistributedSystem({ services: ['auth', 'item', 'page'], requestTimeoutMs: REQUEST_TIMEOUT_MS });
+    system = await startDistributedSystem({ services: ['auth', 'item', 'page', 'admin'], requestTimeoutMs: REQUEST_TIMEOUT_MS });
     nats = await connect({ servers: system.servers.nats.url });
     client = new ApiClient(system.target.baseUrl);
     expect((await client.post('/api/user/login', { username: 'showdoc', password: 'admin-pass' })).error_code).toBe(0);

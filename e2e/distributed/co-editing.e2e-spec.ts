@@ -1,6 +1,8 @@
 import type { PageRow } from '@quire/proto';
+import { eventually, sleep } from '@quire/testing';
 import { describeCoEditing, pageContent, registerEditor } from '../scenarios/co-editing.scenario';
-import { CoEditor, eventually, sleep } from '../src/co-editor';
+import { describeShowdocClient } from '../scenarios/showdoc-client.scenario';
+import { CoEditor } from '../src/co-editor';
 import { describeDistributed, type DistributedSystem, startDistributedSystem } from '../src/distributed-system';
 
 const COLLAB_PATH_OF = (url: string): string => `${url.replace(/^http/, 'ws')}/api/collab`;
@@ -8,7 +10,8 @@ const COLLAB_PATH_OF = (url: string): string => `${url.replace(/^http/, 'ws')}/a
 /**
  * Live co-editing on two collab replicas sharing their documents through Redis (Hocuspocus's Redis
  * extension) and the DocumentStore: editors connected to different replicas see each other's edits,
- * the gateway forwards upgrades to either, and a replica killed mid-edit loses nothing typed.
+ * the gateway forwards upgrades to either, and a replica killed mid-edit loses nothing typed; ShowDoc's web client's
+ * calls on the same system.
  */
 describeDistributed('live co-editing on two collab replicas', () => {
   let system: DistributedSystem;
@@ -17,7 +20,7 @@ describeDistributed('live co-editing on two collab replicas', () => {
     system = await startDistributedSystem({
       services: ['auth', 'admin', 'item', 'page', 'team', 'notice', 'collab'],
       replicas: { collab: 2 },
-      env: { RATE_LIMIT_PER_MINUTE: '100000', COLLAB_SAVE_QUIET_MS: '1500', COLLAB_SAVE_MAX_MS: '4000' },
+      env: { RATE_LIMIT_PER_MINUTE: '100000', COLLAB_SAVE_QUIET_MS: '1500', COLLAB_SAVE_MAX_MS: '4000', COLLAB_SESSION_CHECK_MS: '300' },
     });
   }, 180_000);
 
@@ -29,6 +32,10 @@ describeDistributed('live co-editing on two collab replicas', () => {
   describe('editors on different replicas', () => {
     describeCoEditing(() => system.target, { editorUrls: () => system.collabUrls.map(COLLAB_PATH_OF) });
   });
+
+  // ShowDoc 3.9's web client: item groups and `item/info` in item, the lock in page asking collab's co-editing
+  // presence over NATS (shared by the two replicas through Redis), messages in notice, the version in admin.
+  describe("ShowDoc 3.9's web client", () => describeShowdocClient(() => system.target));
 
   it('a replica killed mid-edit: its editors reconnect through the gateway to the other, and nothing typed is lost', async () => {
     const target = system.target;

@@ -62,7 +62,7 @@ describeDistributed('dependency faults of the distributed deployment', () => {
 
   beforeAll(async () => {
     system = await startDistributedSystem({
-      services: ['auth', 'item', 'page'],
+      services: ['auth', 'item', 'page', 'admin'],
       replicas: { page: 2 },
       gates: true,
       persistentRedis: true,

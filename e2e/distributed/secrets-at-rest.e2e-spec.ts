@@ -44,7 +44,7 @@ describeDistributed('secrets at rest, distributed', () => {
   let redis: Redis;
 
   beforeAll(async () => {
-    system = await startDistributedSystem({ services: ['auth', 'item', 'page', 'team', 'notice'] });
+    system = await startDistributedSystem({ services: ['auth', 'item', 'page', 'team', 'notice', 'admin', 'webhook'] });
     redis = new Redis(system.servers.redis.url);
   }, 120_000);
 

@@ -5,9 +5,9 @@ import { loadConfig } from '@quire/config';
 import { startEmbeddedApp } from '@quire/embedded';
 import { KeyValueStore } from '@quire/platform';
 import type { PageRow } from '@quire/proto';
-import { ApiClient, freePort, quireProcess } from '@quire/testing';
+import { ApiClient, freePort, quireProcess, eventually, sleep } from '@quire/testing';
 import { pageContent, registerEditor } from '../scenarios/co-editing.scenario';
-import { CoEditor, eventually, sleep } from '../src/co-editor';
+import { CoEditor } from '../src/co-editor';
 import { SYSTEM_ADMIN_PASSWORD } from '../src/embedded-system';
 import type { SystemTarget } from '../src/system-target';
 

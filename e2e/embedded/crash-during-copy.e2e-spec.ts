@@ -52,7 +52,7 @@ describe('an item copy cut short by kill -9', () => {
   afterAll(async () => {
     await quire?.stop();
     fs.rmSync(root, { recursive: true, force: true });
-  }, 30_000);
+  });
 
   it('leaves either no new item or one with all 2,000 pages, whenever the process dies', async () => {
     const source = ok(await client.post<{ item_id: number }>('/api/item/add', { item_type: 1, item_name: 'Handbook' })).item_id;

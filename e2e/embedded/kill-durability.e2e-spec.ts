@@ -69,7 +69,7 @@ describe('saves answered before a kill -9', () => {
   afterAll(async () => {
     await quire?.stop();
     fs.rmSync(root, { recursive: true, force: true });
-  }, 30_000);
+  });
 
   /**
    * One client saving until the server stops answering: a new page, then SAVES_PER_PAGE - 1 updates

@@ -56,7 +56,7 @@ describe('a DATA_DIR of the NeDB release, started by this release', () => {
   afterAll(async () => {
     await quire?.stop();
     fs.rmSync(root, { recursive: true, force: true });
-  }, 30_000);
+  });
 
   it('converts on the first start, says so in the log, and keeps the old files aside', () => {
     expect(quire.output()).toMatch(/Converting the data of the previous release to SQLite/);

@@ -60,7 +60,7 @@ export function describeApiExport(system: () => SystemTarget): void {
     const itemId = await upload(PETSTORE_20, 'petstore.json');
     const response = await owner.request(`/api/export/openapi?item_id=${itemId}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('content-type')).toBe('application/vnd.oai.openapi+json');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename=".*\.openapi\.json"/);
     const document = response.json<OpenApi>();
     expect(document.openapi).toBe('3.1.0');

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { MemberListEntry, PageHistoryRow, PageInfo, PageRow } from '@quire/proto';
 import { COLLAB_PATH } from '@quire/proto';
-import { ApiClient, type ApiEnvelope } from '@quire/testing';
+import { ApiClient, type ApiEnvelope, eventually, sleep } from '@quire/testing';
 import WebSocket from 'ws';
-import { CoEditor, eventually, sleep, upgradeStatus } from '../src/co-editor';
+import { CoEditor, upgradeStatus } from '../src/co-editor';
 import type { SystemTarget } from '../src/system-target';
 import { solveCaptcha } from './auth-flow.scenario';
 
@@ -221,6 +221,24 @@ export function describeCoEditing(target: () => SystemTarget, options: { editorU
     const again = editor(late);
     await expect(again.ready()).rejects.toThrow(/refused/);
     ok(await owner.client.post('/api/member/save', { item_id: itemId, username: late.username, member_group_id: 1 }));
+  });
+
+  it('closes an editor whose session ended (logout) within COLLAB_SESSION_CHECK_MS, and nothing typed after it arrives', async () => {
+    const leaver = await registerEditor(target(), 'leaver');
+    ok(await owner.client.post('/api/member/save', { item_id: itemId, username: leaver.username, member_group_id: 1 }));
+    const [a, gone] = await Promise.all([editor(owner).ready(), editor(leaver).ready()]);
+    const cookie = [...leaver.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    ok(await leaver.client.post('/api/user/logout'));
+    // The systems here check every 300 ms (the default is 15 s).
+    await eventually(() => (gone.closes.includes('session-ended') ? true : undefined), 'the logged-out editor to be closed');
+    gone.append('typed after logout');
+    await sleep(300);
+    a.append('owner goes on ');
+    const fresh = await editor(owner).ready();
+    expect(fresh.toString()).toContain('owner goes on');
+    expect(fresh.toString()).not.toContain('typed after logout');
+    // The ended session opens no new editor either.
+    expect(await upgradeStatus(target().baseUrl, { cookie, origin: target().baseUrl })).toBe(401);
   });
 
   it('refuses upgrades from another site or without a session, and names no page it may not open', async () => {

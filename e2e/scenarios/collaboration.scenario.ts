@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import type { AdminUserPage, ExportStatus, MemberListEntry, NoticeRow, PageInfo, PageRow, StartedExport, TeamItemMemberEntry, TeamMemberListEntry, TeamRow } from '@quire/proto';
-import { ApiClient, type ApiEnvelope } from '@quire/testing';
+import { ApiClient, type ApiEnvelope, eventually } from '@quire/testing';
 import { SYSTEM_ADMIN_PASSWORD } from '../src/embedded-system';
 import type { SystemTarget } from '../src/system-target';
 import { solveCaptcha } from './auth-flow.scenario';
@@ -9,15 +9,6 @@ import { solveCaptcha } from './auth-flow.scenario';
 function ok<T>(envelope: ApiEnvelope<T>): T {
   expect(envelope).toMatchObject({ error_code: 0 });
   return envelope.data as T;
-}
-
-/** Polls until `probe` returns something, for effects another service applies on its own time (notices, jobs). */
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  for (const deadline = Date.now() + timeoutMs; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-  }
 }
 
 /** The text of one file of a zip archive (a .docx is one), read with zlib from its local header. */

@@ -1,20 +1,11 @@
 import type { AddedComment, CommentList, NoticeRow, PageRow } from '@quire/proto';
-import { ApiClient, type ApiEnvelope } from '@quire/testing';
+import { ApiClient, type ApiEnvelope, eventually } from '@quire/testing';
 import type { SystemTarget } from '../src/system-target';
 import { solveCaptcha } from './auth-flow.scenario';
 
 function ok<T>(envelope: ApiEnvelope<T>): T {
   expect(envelope).toMatchObject({ error_code: 0 });
   return envelope.data as T;
-}
-
-/** Polls until `probe` returns something (a notice travels through another service). */
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  for (const deadline = Date.now() + timeoutMs; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-  }
 }
 
 /**

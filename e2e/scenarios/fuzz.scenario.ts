@@ -47,7 +47,11 @@ const RAW_ANSWERS: Record<string, RegExp> = {
   'attachment/visitfile': /./,
   'export/word': /./,
   'export/markdown': /./,
+  'export/pdf': /^application\/pdf$/,
+  'export/html': /^application\/zip$/,
+  'export/openapi': /^application\/(?:yaml|vnd\.oai\.openapi\+json)$/,
   'export/download': /./,
+  'admin/auditlogcsv': /^text\/csv; charset=utf-8$/,
   'item/updatebyapi': /^text\/plain/,
   'open/updateitem': /^text\/plain/,
   'open/updatepage': /^text\/plain/,
@@ -103,6 +107,12 @@ function messageProblems(message: unknown): string[] {
   // A library's bare HTTP phrase tells the client nothing (http-errors' "Forbidden" for a charset Node lacks).
   if (/(?:^|: )(?:Bad Request|Forbidden|Internal Server Error|Unsupported Media Type|Payload Too Large)$/.test(message)) return [`a bare HTTP phrase: ${message}`];
   return [];
+}
+
+/** An error with its cause: fetch's own message is only "fetch failed". */
+function failureText(error: unknown): string {
+  const { message, cause } = error as Error;
+  return cause instanceof Error ? `${message}: ${cause.message}` : message;
 }
 
 /** Sends raw bytes and reads the answer until the server closes the connection. */
@@ -350,6 +360,8 @@ export function describeFuzz(target: () => FuzzTarget): void {
     try {
       const health = await fetch(`${base()}/healthz`, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
       if (health.status !== 200) problems.push(`/healthz answered ${health.status}`);
+      // Read to its end, so its connection goes back to the pool for the next call instead of staying busy.
+      await health.arrayBuffer();
       const read = await fx.canaryOwner.post<PageInfo>('/api/page/info', { page_id: fx.canaryPage.page_id });
       if (read.error_code !== 0 || read.data?.page_content !== fx.canaryPage.page_content) problems.push(`a real read answered ${JSON.stringify(read).slice(0, 200)}`);
     } catch (error) {
@@ -403,7 +415,7 @@ export function describeFuzz(target: () => FuzzTarget): void {
             const answer = await send(route, call);
             for (const problem of answerProblems(route, answer)) problems.push(`${describeCall(call)}: ${problem}`);
           } catch (error) {
-            problems.push(`${describeCall(call)}: no answer (${(error as Error).message})`);
+            problems.push(`${describeCall(call)}: no answer (${failureText(error)})`);
           }
         }
       };

@@ -6,6 +6,7 @@ import type { ItemTokenRow, LoggedInUser } from '@quire/proto';
 import { ApiClient, type ApiEnvelope } from '@quire/testing';
 import { SYSTEM_ADMIN_PASSWORD } from '../src/embedded-system';
 import type { SystemTarget } from '../src/system-target';
+import { newAccount, signIn, totp } from './two-factor.scenario';
 
 /** The secrets a user hands Quire, each a unique text to look for afterwards. */
 export interface PlantedSecrets {
@@ -16,6 +17,14 @@ export interface PlantedSecrets {
   /** A scoped share link's key and password. */
   shareKey: string;
   sharePassword: string;
+  /** A personal API token (issue 21), used once. */
+  personalToken: string;
+  /** A user's TOTP secret (issue 21), and one of the recovery codes enrolment gave. */
+  totpSecret: string;
+  recoveryCode: string;
+  /** A webhook's signing secret (shown once) and the token in its URL (issue 20). */
+  webhookSecret: string;
+  webhookUrlToken: string;
   itemId: number;
 }
 
@@ -49,7 +58,35 @@ export async function plantSecrets(target: SystemTarget): Promise<PlantedSecrets
   // Shown again to the item's editors, and opened by a stranger with the password.
   expect(ok(await admin.post<{ share_key: string }[]>('/api/share/list', { item_id: itemId })).map((link) => link.share_key)).toEqual([shareKey]);
   ok(await new ApiClient(target.baseUrl).post('/api/share/info', { share_key: shareKey, password: sharePassword }));
-  return { sessionToken: login.user_token, visitPassword, apiKey: key.api_key, apiToken: key.api_token, shareKey, sharePassword, itemId };
+  const { token: personalToken } = ok(await admin.post<{ token: string }>('/api/token/create', { name: 'backup script', scope: 'read', expire_days: 30 }));
+  const bearer = await new ApiClient(target.baseUrl).request('/api/item/myList', { method: 'POST', headers: { authorization: `Bearer ${personalToken}` } });
+  expect(bearer.json()).toMatchObject({ error_code: 0 });
+  // A public address (no DNS here) and an event that never comes in the test: nothing is sent to it.
+  const webhookUrlToken = `hook-${randomBytes(8).toString('hex')}`;
+  const { secret: webhookSecret } = ok(
+    await admin.post<{ secret: string }>('/api/webhook/create', { item_id: itemId, url: `https://93.184.215.14/hooks?token=${webhookUrlToken}`, events: 'item.archive' }),
+  );
+  expect(ok(await admin.post<{ url: string }[]>('/api/webhook/list', { item_id: itemId }))[0].url).toContain(webhookUrlToken);
+  // Issue 21: a user's TOTP secret (encrypted at rest) and a recovery code (hashed), used for a sign-in.
+  const { username: enrolled, password } = await newAccount(target, 'totp');
+  const member = await signIn(target, enrolled, password);
+  const { secret: totpSecret } = ok(await member.post<{ secret: string }>('/api/twoFactor/setup'));
+  const { recovery_codes } = ok(await member.post<{ recovery_codes: string[] }>('/api/twoFactor/enable', { code: await totp(totpSecret) }));
+  await signIn(target, enrolled, password, totpSecret);
+  return {
+    sessionToken: login.user_token,
+    visitPassword,
+    apiKey: key.api_key,
+    apiToken: key.api_token,
+    shareKey,
+    sharePassword,
+    personalToken,
+    webhookSecret,
+    webhookUrlToken,
+    totpSecret,
+    recoveryCode: recovery_codes[0],
+    itemId,
+  };
 }
 
 /** Which of the secrets the text holds (the first visit password too: an overwritten secret must be gone as well). */
@@ -60,6 +97,12 @@ export function leakedIn(text: string, secrets: PlantedSecrets): string[] {
     'api token': secrets.apiToken,
     'share link key': secrets.shareKey,
     'share link password': secrets.sharePassword,
+    'personal API token': secrets.personalToken,
+    'webhook secret': secrets.webhookSecret,
+    'webhook URL token': secrets.webhookUrlToken,
+    'TOTP secret': secrets.totpSecret,
+    'recovery code': secrets.recoveryCode,
+    'recovery code (as hashed)': secrets.recoveryCode.replace('-', ''),
   };
   return Object.entries(named)
     .filter(([, secret]) => text.includes(secret))

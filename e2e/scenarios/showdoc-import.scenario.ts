@@ -157,6 +157,8 @@ export function describeShowdocImport(target: () => SystemTarget): void {
 
   it('imports the site: users, items, catalogs, pages, history, files, members, teams, templates; the report lists what was not taken', async () => {
     expect(imported.status).toMatchObject({ state: 'done', done: imported.status.total });
+    // Nothing failed (and if something did, its reason shows here).
+    expect(imported.report.entries.filter((entry) => entry.outcome === 'failed')).toEqual([]);
     expect(imported.report.counts).toMatchObject({
       user: { imported: 4, existing: 1, failed: 0 },
       item: { imported: 4, failed: 0 },

@@ -2,6 +2,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { CollabField, type CollabNotice, COLLAB_PATH, collabDocumentName } from '@quire/proto';
+import { eventually } from '@quire/testing';
 
 /** What an editor's browser sends with the upgrade: its cookies, and its page's origin. */
 export interface EditorIdentity {
@@ -28,6 +29,9 @@ export class CoEditor {
     class BrowserSocket extends WebSocket {
       constructor(address: string | URL, protocols?: string | string[]) {
         super(address, protocols, { headers });
+        // Destroyed while it reconnects (the server stopped), ws reports "closed before the connection was
+        // established" after the provider has let go of its handlers: a browser drops that silently, so does this.
+        this.on('error', () => undefined);
       }
     }
     this.socket = new HocuspocusProviderWebsocket({
@@ -49,7 +53,7 @@ export class CoEditor {
   }
 
   /** Resolves once the document came from the server; rejects when the server refused it. */
-  async ready(timeoutMs = 10_000): Promise<this> {
+  async ready(timeoutMs = 30_000): Promise<this> {
     await eventually(() => (this.failures.length > 0 || this.provider.synced ? true : undefined), 'the document to sync', timeoutMs);
     if (this.failures.length > 0) throw new Error(`the server refused the document: ${this.failures.join(', ')}`);
     return this;
@@ -79,17 +83,6 @@ export class CoEditor {
   destroy(): void {
     this.provider.destroy();
     this.socket.destroy();
-  }
-}
-
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `probe` returns something; fails naming what did not happen. */
-export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
-  for (const deadline = Date.now() + timeoutMs; ; await sleep(50)) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
   }
 }
 

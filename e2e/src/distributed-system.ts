@@ -26,7 +26,7 @@ import type { SystemTarget } from './system-target';
 export type ServiceApp = Exclude<QuireApp, 'gateway' | 'embedded'>;
 
 /** Every service of the backend: with these behind the gateway, the whole API answers. */
-export const ALL_SERVICES: ServiceApp[] = ['auth', 'item', 'page', 'team', 'notice', 'admin', 'export', 'search', 'import'];
+export const ALL_SERVICES: ServiceApp[] = ['auth', 'item', 'page', 'team', 'notice', 'admin', 'export', 'search', 'import', 'webhook', 'audit'];
 
 export interface DistributedSystemOptions {
   services: ServiceApp[];

@@ -29,6 +29,7 @@ describe('the editor’s co-editing protocol names', () => {
     expect(web.COLLAB_PATH).toBe(proto.COLLAB_PATH);
     expect(web.CollabField).toEqual(proto.CollabField);
     expect(web.CollabScope).toEqual(proto.CollabScope);
+    expect(web.COLLAB_SESSION_ENDED).toBe(proto.COLLAB_SESSION_ENDED);
     for (const pageId of [1, 42, 987654321]) {
       expect(web.collabDocumentName(pageId)).toBe(proto.collabDocumentName(pageId));
       expect(proto.pageIdOfDocument(web.collabDocumentName(pageId))).toBe(pageId);

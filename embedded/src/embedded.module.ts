@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
 import { AdminModule } from '@quire/admin-service';
+import { AuditModule } from '@quire/audit-service';
 import { AuthModule } from '@quire/auth-service';
 import { CollabModule } from '@quire/collab-service';
 import { ExportModule } from '@quire/export-service';
@@ -13,6 +14,7 @@ import { PlatformModule } from '@quire/platform';
 import { appErrors, JobName } from '@quire/proto';
 import { SearchModule } from '@quire/search-service';
 import { TeamModule } from '@quire/team-service';
+import { WebhookModule } from '@quire/webhook-service';
 
 /** Every context, the gateway and the embedded adapters in one process (the default mode). */
 @Module({})
@@ -33,6 +35,8 @@ export class EmbeddedModule {
         SearchModule,
         ImportModule,
         CollabModule,
+        WebhookModule,
+        AuditModule,
       ],
     };
   }

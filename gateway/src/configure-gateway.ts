@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { QuireConfig } from '@quire/config';
 import { bodyParsers, sendBodyError } from './http/body-parsers';
 import { compressReplies } from './http/compress-replies';
+import { keepIdleConnections } from './http/idle-connections';
 import { legacyUrls } from './http/legacy-url';
 import { securityHeaders } from './http/security-headers';
 import { answerUnreadableRequests } from './http/unreadable-requests';
@@ -13,7 +14,7 @@ import { routeUpgrades } from './http/upgrades';
 /**
  * The express part of the gateway, shared by the embedded app and the gateway process:
  * security headers on every answer, legacy URLs, compressed API answers, cookies, body parsers (their failures become the envelope),
- * the SPA (its files precompressed by the build), and the envelope for requests Node's HTTP parser cannot read.
+ * the SPA (its files precompressed by the build), idle connections the client closes first, and the envelope for requests Node's HTTP parser cannot read.
  * Create the app with `{ bodyParser: false }` so these parsers are the only ones.
  */
 export function configureGateway(app: NestExpressApplication, config: QuireConfig): void {
@@ -29,6 +30,7 @@ export function configureGateway(app: NestExpressApplication, config: QuireConfi
   app.use(...bodyParsers());
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => (error ? sendBodyError(req, res, error, config.language) : next()));
   app.use(...spa(config.http.webDist));
+  keepIdleConnections(app.getHttpServer());
   answerUnreadableRequests(app.getHttpServer(), config.language);
   routeUpgrades(app, app.getHttpServer());
   // SIGTERM: stop accepting connections, let in-flight requests finish, close the transport, exit 0.

@@ -6,7 +6,10 @@ import { BlobSender } from './download/blob-sender';
 import { HealthController } from './health/health.controller';
 import { EnvelopeExceptionFilter } from './http/envelope-exception.filter';
 import { HttpProxyController } from './http-proxy/http-proxy.controller';
+import { McpController } from './mcp/mcp.controller';
+import { PingController } from './ping/ping.controller';
 import { HttpProxyService } from './http-proxy/http-proxy.service';
+import { PersonalTokenGuard } from './security/personal-token-guard';
 import { RateLimiter } from './security/rate-limiter';
 import { WriteGuard } from './security/write-guard';
 import { CallerResolver } from './session/caller-resolver';
@@ -15,7 +18,18 @@ import { UploadReceiver } from './upload/upload-receiver';
 
 /** The HTTP edge: `/api/*` of the spec, health probes. It holds no domain rules. */
 @Module({
-  controllers: [ApiController, HealthController, HttpProxyController],
-  providers: [ApiService, CallerResolver, RateLimiter, WriteGuard, UploadReceiver, BlobSender, EditorMdReplies, HttpProxyService, { provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
+  controllers: [ApiController, HealthController, HttpProxyController, PingController, McpController],
+  providers: [
+    ApiService,
+    CallerResolver,
+    RateLimiter,
+    PersonalTokenGuard,
+    WriteGuard,
+    UploadReceiver,
+    BlobSender,
+    EditorMdReplies,
+    HttpProxyService,
+    { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+  ],
 })
 export class GatewayModule {}

@@ -240,6 +240,42 @@ describe('Gateway', () => {
       expect(response.json()).toEqual({ error_code: 10400, error_message: 'The request body is too large' });
     });
 
+    it('lets a client still sending a body too large read the 413, then keeps the connection; one sending far more is cut off', async () => {
+      const { hostname, port } = new URL(base);
+      const MB = 1024 * 1024;
+      const head = '--x\r\nContent-Disposition: form-data; name="page_content"\r\n\r\n';
+      const tail = '\r\n--x--\r\n';
+      /** A multipart body of one field of `size` MB (refused past 8 MB), `sent` MB of it written a MB at a time; what happened. */
+      const send = (size: number, sent: number) =>
+        new Promise<{ answer: string; wrote: number; failed: string }>((resolve) => {
+          const socket = net.connect(Number(port), hostname);
+          const result = { answer: '', wrote: 0, failed: '' };
+          socket.on('data', (chunk: Buffer) => (result.answer += chunk.toString()));
+          socket.on('error', (error: NodeJS.ErrnoException) => (result.failed ||= error.code ?? error.message));
+          socket.on('close', () => resolve(result));
+          const length = Buffer.byteLength(head) + size * MB + Buffer.byteLength(tail);
+          void (async () => {
+            const write = (data: string | Buffer) => new Promise<boolean>((done) => socket.write(data, (error) => done(!error)));
+            await write(`POST /api/common/homePageSetting HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${length}\r\n\r\n${head}`);
+            for (let i = 0; i < sent; i++) {
+              if (socket.destroyed || !(await write(Buffer.alloc(MB, 0x61)))) return;
+              result.wrote += 1;
+            }
+            // Then the same connection answers the next request.
+            if (await write(`${tail}GET /healthz HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`)) return;
+          })();
+        });
+      const polite = await send(20, 20);
+      expect(polite.answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(polite.answer).toContain('The request body is too large');
+      expect(polite).toMatchObject({ wrote: 20, failed: '' });
+      expect(polite.answer).toMatch(/HTTP\/1\.1 200 [\s\S]*"status":"ok"/);
+
+      const flood = await send(200, 100);
+      expect(flood.answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(flood.wrote).toBeLessThan(100);
+    });
+
     it('answers a multipart body cut off inside a file, on a route that takes none, with 10400 and keeps serving', async () => {
       // Issue 14: busboy failed the drained file part too, and that error had no listener: the process exited.
       const response = await new ApiClient(base).request('/api/common/homePageSetting', {
@@ -316,6 +352,27 @@ describe('Gateway', () => {
       const headers = await exchange(`GET /api/common/homePageSetting HTTP/1.1\r\nHost: q\r\nX-Padding: ${'p'.repeat(20_000)}\r\n\r\n`);
       expect(headers.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
       expect(JSON.parse(headers.slice(headers.indexOf('\r\n\r\n') + 4))).toMatchObject({ error_code: 10400, error_message: expect.stringContaining('larger than 16 KB') });
+    });
+
+    it('keeps an idle connection open longer than clients keep theirs, so a POST sent on it after 6 s is answered', async () => {
+      const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+      let closed = false;
+      socket.on('close', () => (closed = true));
+      // Small answers arrive in one piece: headers and body.
+      const ask = (request: string) =>
+        new Promise<string>((resolve) => {
+          socket.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8')));
+          socket.write(request);
+        });
+      const body = 'name=again';
+      expect(await ask('GET /api/common/homePageSetting?x=1 HTTP/1.1\r\nHost: q\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+      // Node's default closes idle connections after 5 s, racing clients that reuse them (a POST is not retried).
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(closed).toBe(false);
+      const reply = await ask(`POST /api/common/homePageSetting HTTP/1.1\r\nHost: q\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      expect(reply).toMatch(/^HTTP\/1\.1 200 /);
+      expect(reply).toContain('"name":"again"');
+      socket.destroy();
     });
 
     it('refuses a message larger than the transport carries with 10413, before sending it', async () => {
@@ -425,7 +482,7 @@ describe('Gateway', () => {
     beforeEach(async () => {
       const left = 60_000 - (Date.now() % 60_000);
       if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-    }, 20_000);
+    });
 
     it('takes the address the trusted hop reports: what a client writes left of it is no new address', async () => {
       const callerWith = async (headers: Record<string, string>) =>

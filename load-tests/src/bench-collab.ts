@@ -1,4 +1,5 @@
-import { CoEditor, eventually } from '@quire/e2e';
+import { CoEditor } from '@quire/e2e';
+import { eventually } from '@quire/testing';
 import { mb, printGoals } from './bench-format';
 import { cpuMs, embedded, residentBytes, type BenchTarget } from './bench-targets';
 import { SeedClient } from './content-seed';

@@ -1,3 +1,4 @@
+import type { ACTIVITY_TOPIC, Activity } from './schemas/activity.schema';
 import type { SEARCH_CHANGE_TOPIC, SearchChange } from './schemas/search.schema';
 
 /**
@@ -6,4 +7,5 @@ import type { SEARCH_CHANGE_TOPIC, SearchChange } from './schemas/search.schema'
  */
 export interface ChangeTopics {
   [SEARCH_CHANGE_TOPIC]: SearchChange;
+  [ACTIVITY_TOPIC]: Activity;
 }

@@ -18,6 +18,10 @@ export const ErrorCode = {
   WrongPassword: 10208,
   UserNotFound: 10209,
   BadCredentialsCaptcha: 10210,
+  /** Quire (issue 21): the password was right; `data.challenge` goes with a code to `user/loginTwoFactor`. */
+  TwoFactorRequired: 10212,
+  /** Quire (issue 21): the password was right, but the site requires a second factor the user has not set up yet. */
+  TwoFactorEnrolRequired: 10213,
   NotCreator: 10303,
   DomainTaken: 10304,
   DomainInvalid: 10305,

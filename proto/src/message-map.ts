@@ -28,6 +28,18 @@ import type {
   UploadImageSchema,
   VisitAttachmentSchema,
 } from './schemas/attachment.schema';
+import type { OidcCallbackSchema, OidcInfo, OidcSettings, OidcStart, SaveOidcSchema } from './schemas/oidc.schema';
+import type {
+  AdminResetTwoFactorSchema,
+  EnableTwoFactorSchema,
+  LoginTwoFactorSchema,
+  SetupTwoFactorSchema,
+  TwoFactorCodeSchema,
+  TwoFactorRecoveryCodes,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from './schemas/two-factor.schema';
+import type { CreatedToken, CreateTokenSchema, RevokeTokenSchema, TokenRow, TouchTokenSchema } from './schemas/token.schema';
 import type { AddedUser, FindUserSchema, MailOutbox, TestLdapSchema, UserSummary, Verdict, VerifyCaptchaSchema, VerifyUserPasswordSchema } from './schemas/auth-internal.schema';
 import type {
   AdminAddUserSchema,
@@ -163,6 +175,10 @@ import type {
   SaveTeamSchema,
   TeamAccessRightsSchema,
   TeamForgetUserSchema,
+  TeamSyncDirectorySchema,
+  TeamSyncResult,
+  TeamExistingSchema,
+  TeamIds,
   TeamIdSchema,
   TeamItemByTeamEntry,
   TeamItemListSchema,
@@ -243,6 +259,43 @@ import type {
   ImportedApi,
 } from './schemas/api-import.schema';
 import type { AddCommentSchema, AddedComment, CommentList, DeleteCommentSchema, ListCommentsSchema } from './schemas/comment.schema';
+import type {
+  CreateWebhookSchema,
+  ListWebhookDeliveriesSchema,
+  ListWebhooksSchema,
+  UpdateWebhookSchema,
+  WebhookDeliveryPage,
+  WebhookDeliveryRow,
+  WebhookIdSchema,
+  WebhookItemPurgeSchema,
+  WebhookRow,
+  WebhookSecret,
+} from './schemas/webhook.schema';
+import type { AuditLogCsvSchema, AuditLogPage, ListAuditLogSchema, ListItemAuditLogSchema, PurgedAuditEntries } from './schemas/audit.schema';
+import type {
+  AgentConfig,
+  AgentConfigSchema,
+  DeleteItemGroupSchema,
+  ItemGroupRow,
+  MyItemListSchema,
+  SavedItemGroup,
+  SaveItemGroupSchema,
+  SortItemGroupsSchema,
+} from './schemas/item-group.schema';
+import type {
+  CatalogListEntry,
+  IsPageLockedSchema,
+  ListCatalogsSchema,
+  MyTemplateEntry,
+  PageEditor,
+  PageEditorsSchema,
+  PageLockSet,
+  PageLockState,
+  SetPageLockSchema,
+  UnlockPageSchema,
+} from './schemas/page-lock.schema';
+import type { AnnouncementMessage, MessageIdSchema, RemindListSchema, RemindMessage, RemindPage, UnreadMessages } from './schemas/notice-message.schema';
+import type { PublicSquareState, SiteVersion } from './schemas/site-info.schema';
 import type { Unchecked } from './validation';
 import type { Subject } from './subject';
 
@@ -256,7 +309,7 @@ import type { Subject } from './subject';
 export interface MessageMap {
   // auth
   [Subject.AuthUserLogin]: Contract<typeof LoginUserSchema, Reply<LoggedInUser>>;
-  [Subject.AuthUserRegister]: Contract<typeof RegisterUserSchema, Reply<never[]>>;
+  [Subject.AuthUserRegister]: Contract<typeof RegisterUserSchema, Reply<LoggedInUser>>;
   [Subject.AuthUserInfo]: Contract<null, UserInfo>;
   [Subject.AuthUserLogout]: Contract<null, Reply<never[]>>;
   [Subject.AuthUserUpdateInfo]: Contract<typeof UpdateUserInfoSchema, never[]>;
@@ -281,9 +334,25 @@ export interface MessageMap {
   [Subject.AuthAdminDeleteUser]: Contract<typeof AdminUserIdSchema, number>;
   [Subject.AuthLdapTest]: Contract<typeof TestLdapSchema, never[]>;
   [Subject.AuthMailOutbox]: Contract<null, MailOutbox>;
+  [Subject.AuthTokenCreate]: Contract<typeof CreateTokenSchema, CreatedToken>;
+  [Subject.AuthTokenList]: Contract<null, TokenRow[]>;
+  [Subject.AuthTokenRevoke]: Contract<typeof RevokeTokenSchema, never[]>;
+  [Subject.AuthTokenTouch]: Contract<typeof TouchTokenSchema, never[]>;
+  [Subject.AuthUserLoginTwoFactor]: Contract<typeof LoginTwoFactorSchema, Reply<LoggedInUser>>;
+  [Subject.AuthTwoFactorStatus]: Contract<null, TwoFactorStatus>;
+  [Subject.AuthTwoFactorSetup]: Contract<typeof SetupTwoFactorSchema, TwoFactorSetup>;
+  [Subject.AuthTwoFactorEnable]: Contract<typeof EnableTwoFactorSchema, Reply<TwoFactorRecoveryCodes & { user?: LoggedInUser }>>;
+  [Subject.AuthTwoFactorDisable]: Contract<typeof TwoFactorCodeSchema, never[]>;
+  [Subject.AuthTwoFactorRecoveryCodes]: Contract<typeof TwoFactorCodeSchema, TwoFactorRecoveryCodes>;
+  [Subject.AuthAdminResetTwoFactor]: Contract<typeof AdminResetTwoFactorSchema, never[]>;
+  [Subject.AuthOidcInfo]: Contract<null, OidcInfo>;
+  [Subject.AuthOidcStart]: Contract<null, OidcStart>;
+  [Subject.AuthOidcCallback]: Contract<typeof OidcCallbackSchema, Reply<LoggedInUser>>;
+  [Subject.AuthOidcLoad]: Contract<null, OidcSettings>;
+  [Subject.AuthOidcSave]: Contract<typeof SaveOidcSchema, never[]>;
 
   // item
-  [Subject.ItemItemMyList]: Contract<null, ItemListEntry[]>;
+  [Subject.ItemItemMyList]: Contract<typeof MyItemListSchema, ItemListEntry[]>;
   [Subject.ItemItemAdd]: Contract<typeof AddItemSchema, AddedItem>;
   [Subject.ItemItemPwd]: Contract<typeof UnlockItemSchema, UnlockedItem>;
   [Subject.ItemItemInfo]: Contract<typeof ItemInfoSchema, ItemInfoReply>;
@@ -381,6 +450,8 @@ export interface MessageMap {
   [Subject.TeamAccessItemsOfUser]: Contract<typeof TeamItemsOfUserSchema, TeamItemsOfUser>;
   [Subject.TeamItemPurge]: Contract<typeof TeamItemPurgeSchema, { removed: number }>;
   [Subject.TeamMemberForgetUser]: Contract<typeof TeamForgetUserSchema, Count>;
+  [Subject.TeamMemberSyncDirectory]: Contract<typeof TeamSyncDirectorySchema, TeamSyncResult>;
+  [Subject.TeamTeamExisting]: Contract<typeof TeamExistingSchema, TeamIds>;
 
   // notice
   [Subject.NoticeNoticeList]: Contract<typeof ListNoticesSchema, NoticeRow[]>;
@@ -408,6 +479,8 @@ export interface MessageMap {
   [Subject.ExportJobStatus]: Contract<typeof ExportJobIdSchema, ExportStatus>;
   [Subject.ExportJobDownload]: Contract<typeof ExportJobIdSchema, Reply<never>>;
   [Subject.ExportMarkdownExport]: Contract<typeof ExportTargetSchema, Reply<never>>;
+  [Subject.ExportPdfExport]: Contract<typeof ExportTargetSchema, Reply<never>>;
+  [Subject.ExportHtmlExport]: Contract<typeof ExportTargetSchema, Reply<never>>;
 
   // search
   [Subject.SearchPageQuery]: Contract<typeof SearchQuerySchema, SearchResults>;
@@ -456,6 +529,41 @@ export interface MessageMap {
   [Subject.PageCommentList]: Contract<typeof ListCommentsSchema, CommentList>;
   [Subject.PageCommentDelete]: Contract<typeof DeleteCommentSchema, 1>;
   [Subject.ItemMemberAudience]: Contract<typeof ItemAudienceSchema, { uids: number[] }>;
+  // ShowDoc 3.9's own web client (issue 27)
+  [Subject.ItemGroupList]: Contract<null, ItemGroupRow[]>;
+  [Subject.ItemGroupSave]: Contract<typeof SaveItemGroupSchema, SavedItemGroup>;
+  [Subject.ItemGroupDelete]: Contract<typeof DeleteItemGroupSchema, 1>;
+  [Subject.ItemGroupSaveSort]: Contract<typeof SortItemGroupsSchema, never[]>;
+  [Subject.ItemAgentConfig]: Contract<typeof AgentConfigSchema, AgentConfig>;
+  [Subject.PageCatalogList]: Contract<typeof ListCatalogsSchema, CatalogListEntry[]>;
+  [Subject.PageCatalogListName]: Contract<typeof ListCatalogsSchema, CatalogListEntry[]>;
+  [Subject.PageTemplateMyList]: Contract<null, MyTemplateEntry[]>;
+  [Subject.PageLockState]: Contract<typeof IsPageLockedSchema, PageLockState>;
+  [Subject.PageLockSet]: Contract<typeof SetPageLockSchema, PageLockSet>;
+  [Subject.PageLockRelease]: Contract<typeof UnlockPageSchema, never[]>;
+  [Subject.CollabPresenceEditors]: Contract<typeof PageEditorsSchema, PageEditor[]>;
+  [Subject.NoticeMessageUnread]: Contract<null, UnreadMessages>;
+  [Subject.NoticeMessageUnreadRemind]: Contract<null, RemindMessage | never[]>;
+  [Subject.NoticeMessageRemindList]: Contract<typeof RemindListSchema, RemindPage>;
+  [Subject.NoticeMessageAnnouncementList]: Contract<null, AnnouncementMessage[]>;
+  [Subject.NoticeMessageSetRead]: Contract<typeof MessageIdSchema, never[]>;
+  [Subject.NoticeMessageDelete]: Contract<typeof MessageIdSchema, never[]>;
+  [Subject.AdminSiteVersion]: Contract<null, SiteVersion>;
+  [Subject.AdminSitePublicSquare]: Contract<null, PublicSquareState>;
+  // webhook
+  [Subject.WebhookHookCreate]: Contract<typeof CreateWebhookSchema, WebhookSecret>;
+  [Subject.WebhookHookList]: Contract<typeof ListWebhooksSchema, WebhookRow[]>;
+  [Subject.WebhookHookUpdate]: Contract<typeof UpdateWebhookSchema, WebhookRow>;
+  [Subject.WebhookHookDelete]: Contract<typeof WebhookIdSchema, never[]>;
+  [Subject.WebhookHookRegenerateSecret]: Contract<typeof WebhookIdSchema, WebhookSecret>;
+  [Subject.WebhookHookTest]: Contract<typeof WebhookIdSchema, WebhookDeliveryRow>;
+  [Subject.WebhookHookDeliveries]: Contract<typeof ListWebhookDeliveriesSchema, WebhookDeliveryPage>;
+  [Subject.WebhookItemPurge]: Contract<typeof WebhookItemPurgeSchema, { removed: number }>;
+  // audit
+  [Subject.AuditLogList]: Contract<typeof ListAuditLogSchema, AuditLogPage>;
+  [Subject.AuditLogCsv]: Contract<typeof AuditLogCsvSchema, Reply<never>>;
+  [Subject.AuditLogItem]: Contract<typeof ListItemAuditLogSchema, AuditLogPage>;
+  [Subject.AuditMaintenancePurge]: Contract<null, PurgedAuditEntries>;
 }
 
 /** A subject whose handler validates its params with `Schema` (`null`: it reads none) and answers `R`. */

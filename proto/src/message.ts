@@ -1,3 +1,5 @@
+import type { TokenScope } from './schemas/token.schema';
+
 /** Who is calling, as the gateway resolved it. `uid` 0 is an anonymous visitor. */
 export interface Caller {
   uid: number;
@@ -11,6 +13,13 @@ export interface Caller {
    * session is stored. The token itself goes no further than the gateway.
    */
   token?: string;
+  /** A personal API token (issue 21) authenticated the call, not a session: which one, and what it may do. */
+  personalToken?: { id: number; scope: TokenScope };
+  /**
+   * The visit password the request carried as `_item_pwd` (clients that keep no cookie): it opens a
+   * private item for this request only, and a wrong one counts as a failed `item/pwd`.
+   */
+  itemPassword?: string;
 }
 
 export const anonymousCaller = (clientId: string, ip: string): Caller => ({

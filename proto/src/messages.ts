@@ -102,6 +102,9 @@ export const Messages = {
   comment_notice_title: { en: '{name} commented on “{page}”', 'zh-cn': '{name} 评论了“{page}”' },
   page_share_key_unknown: { en: 'The share link does not exist or has been turned off', 'zh-cn': '分享链接不存在或已关闭' },
   share_link_unknown: { en: 'This share link does not exist', 'zh-cn': '分享链接不存在' },
+  audit_date_invalid: { en: 'The date {name} must be written as YYYY-MM-DD', 'zh-cn': '日期 {name} 的格式应为 YYYY-MM-DD' },
+  audit_action_unknown: { en: 'Unknown {name}: the audit log records no such action', 'zh-cn': '未知的 {name}：审计日志中没有这种操作' },
+  audit_item_denied: { en: "Only the item's owner can read its activity", 'zh-cn': '只有项目所有者可以查看项目动态' },
   share_link_expired: { en: 'This share link has expired', 'zh-cn': '分享链接已过期' },
   share_link_revoked: { en: 'This share link has been revoked', 'zh-cn': '分享链接已被撤销' },
   share_link_password: { en: 'This share link needs its password', 'zh-cn': '请输入分享链接的访问密码' },
@@ -112,6 +115,58 @@ export const Messages = {
     en: "Only the link's maker or the item's owner can revoke it",
     'zh-cn': '只有链接的创建者或项目所有者可以撤销它',
   },
+  token_read_only: {
+    en: 'This API token may only read: make a token with the read and write scope to change anything',
+    'zh-cn': '此 API 令牌只能读取：要修改内容，请创建具有读写权限的令牌',
+  },
+  token_session_only: {
+    en: 'API tokens cannot manage tokens, passwords or sign-in settings: sign in to do this',
+    'zh-cn': 'API 令牌不能管理令牌、密码或登录设置：请登录后操作',
+  },
+  token_rate_limited: { en: 'Too many calls with this API token, please wait a minute', 'zh-cn': '此 API 令牌的调用过于频繁，请一分钟后再试' },
+  token_invalid: {
+    en: 'This API token is not valid: it was revoked, has expired or never existed',
+    'zh-cn': '此 API 令牌无效：它已被撤销、已过期或不存在',
+  },
+  mcp_token_required: {
+    en: 'The MCP server needs a personal API token: send Authorization: Bearer <token> (make one in personal settings)',
+    'zh-cn': 'MCP 服务需要个人 API 令牌：请发送 Authorization: Bearer <令牌>（在个人设置中创建）',
+  },
+  two_factor_code_needed: { en: 'Enter the code from your authenticator app', 'zh-cn': '请输入身份验证器应用中的验证码' },
+  two_factor_enrol_needed: {
+    en: 'This site requires two-factor sign-in: set up an authenticator app to continue',
+    'zh-cn': '本站要求两步验证登录：请先设置身份验证器应用',
+  },
+  two_factor_challenge_expired: {
+    en: 'This sign-in has expired or was already used: sign in with your password again',
+    'zh-cn': '本次登录已过期或已被使用：请重新输入密码登录',
+  },
+  two_factor_code_incorrect: { en: 'The code is incorrect or was already used', 'zh-cn': '验证码不正确或已被使用' },
+  two_factor_not_enabled: { en: 'Two-factor sign-in is not turned on', 'zh-cn': '尚未开启两步验证' },
+  two_factor_already_enabled: { en: 'Two-factor sign-in is already on: turn it off first to set up a new app', 'zh-cn': '两步验证已开启：如需更换应用，请先关闭' },
+  two_factor_setup_missing: { en: 'Start the setup again: no new secret is waiting for a code', 'zh-cn': '请重新开始设置：没有等待确认的新密钥' },
+  two_factor_required_by_site: { en: 'This site requires two-factor sign-in: it cannot be turned off', 'zh-cn': '本站要求两步验证登录，不能关闭' },
+  oidc_issuer_invalid: { en: 'The issuer must be an http(s) address', 'zh-cn': '签发者必须是 http(s) 地址' },
+  oidc_claim_invalid: { en: "Parameter '{name}' must be a claim name (letters, digits, _ . : -)", 'zh-cn': '参数 {name} 必须是声明名称（字母、数字、_ . : -）' },
+  oidc_scopes_openid: { en: "The scopes must include 'openid'", 'zh-cn': '权限范围必须包含 openid' },
+  oidc_settings_incomplete: { en: 'Single sign-on needs an issuer and a client id', 'zh-cn': '单点登录需要填写签发者和客户端 ID' },
+  oidc_issuer_unreachable: {
+    en: 'The OpenID provider could not be reached at this issuer ({reason}): nothing was saved',
+    'zh-cn': '无法通过此签发者连接 OpenID 提供方（{reason}）：未保存任何内容',
+  },
+  oidc_disabled: { en: 'Single sign-on is not turned on', 'zh-cn': '未开启单点登录' },
+  oidc_state_invalid: {
+    en: 'This sign-in has expired or was already used: start it again from the login screen',
+    'zh-cn': '本次登录已过期或已被使用：请从登录页重新开始',
+  },
+  oidc_provider_refused: { en: 'The OpenID provider did not confirm the sign-in ({reason})', 'zh-cn': 'OpenID 提供方未确认本次登录（{reason}）' },
+  oidc_no_account: {
+    en: 'No Quire account matches this sign-in, and this site does not create accounts on first sign-in: ask an administrator',
+    'zh-cn': '没有与此登录对应的 Quire 账号，且本站不会在首次登录时创建账号：请联系管理员',
+  },
+  oidc_username_missing: { en: 'The OpenID provider gave no usable username', 'zh-cn': 'OpenID 提供方没有提供可用的用户名' },
+  token_unknown: { en: 'This API token does not exist or has already been revoked', 'zh-cn': 'API 令牌不存在或已被撤销' },
+  token_too_many: { en: 'You have {max} API tokens already: revoke one first', 'zh-cn': '你已有 {max} 个 API 令牌：请先撤销一个' },
   page_json_invalid: { en: "Parameter '{name}' must be valid JSON: {reason}", 'zh-cn': '参数 {name} 必须是有效的 JSON：{reason}' },
   page_title_too_long: { en: 'A title has at most {max} characters', 'zh-cn': '标题最多 {max} 个字符' },
   page_base_hash_invalid: {
@@ -218,6 +273,16 @@ export const Messages = {
   team_item_not_found: { en: 'This item is not assigned to the team', 'zh-cn': '该团队中没有此项目' },
   team_item_member_not_found: { en: 'This team member right does not exist', 'zh-cn': '该成员权限不存在' },
   // notices (notice service) and the notices other services send
+  item_group_not_found: { en: 'The item group does not exist or is not yours', 'zh-cn': '项目分组不存在或不属于你' },
+  item_group_limit: { en: 'You can keep at most {max} item groups', 'zh-cn': '最多只能创建 {max} 个项目分组' },
+  item_group_item_ids_invalid: { en: "Parameter 'item_ids' must be item ids separated by commas", 'zh-cn': '参数 item_ids 必须是以逗号分隔的项目 ID' },
+  item_group_too_many_items: { en: 'An item group holds at most 1000 items', 'zh-cn': '一个项目分组最多包含 1000 个项目' },
+  item_group_sort_invalid: {
+    en: 'Parameter \'groups\' must be a JSON list of {"id": …, "s_number": …}',
+    'zh-cn': '参数 groups 必须是 {"id": …, "s_number": …} 组成的 JSON 列表',
+  },
+  page_locked_by_other: { en: '{name} is editing this page right now', 'zh-cn': '{name} 正在编辑此页面' },
+  template_title_required: { en: 'Please give the template a title', 'zh-cn': '模板标题不能为空' },
   notice_not_found: { en: 'The notice does not exist or is not yours', 'zh-cn': '消息不存在或不属于你' },
   notice_member_added_title: { en: 'You were added to an item', 'zh-cn': '你被添加为项目成员' },
   notice_member_added_content: {
@@ -275,6 +340,55 @@ export const Messages = {
     en: 'The directory (LDAP) server cannot be reached; please try again later',
     'zh-cn': '无法连接目录（LDAP）服务器，请稍后再试',
   },
+  ldap_ca_cert_invalid: {
+    en: 'The LDAP CA certificate must be one or more PEM certificates (-----BEGIN CERTIFICATE----- …) that can be read',
+    'zh-cn': 'LDAP CA 证书必须是一个或多个可读取的 PEM 证书（-----BEGIN CERTIFICATE----- …）',
+  },
+  ldap_security_conflict: {
+    en: 'A host written ldaps:// already uses LDAPS; choose LDAPS or remove ldaps:// from the host',
+    'zh-cn': '主机以 ldaps:// 开头即表示使用 LDAPS；请选择 LDAPS，或去掉主机中的 ldaps://',
+  },
+  ldap_group_filter_invalid: {
+    en: 'The LDAP group filter must be one filter in parentheses containing %(dn)s or %(user)s, such as (member=%(dn)s)',
+    'zh-cn': 'LDAP 组过滤器必须是一个带括号且包含 %(dn)s 或 %(user)s 的过滤器，例如 (member=%(dn)s)',
+  },
+  ldap_group_teams_invalid: {
+    en: 'The group → team mapping must be a list of rows, each with a group name and a team',
+    'zh-cn': '组 → 团队映射必须是若干行，每行包含组名和团队',
+  },
+  ldap_group_teams_too_many: { en: 'At most {max} group → team rows', 'zh-cn': '组 → 团队映射最多 {max} 行' },
+  ldap_group_name_invalid: {
+    en: 'Each mapped LDAP group needs a name of at most 255 characters without control characters',
+    'zh-cn': '每个映射的 LDAP 组都需要一个不超过 255 个字符且不含控制字符的组名',
+  },
+  ldap_group_team_invalid: { en: 'Each mapped LDAP group needs a team', 'zh-cn': '每个映射的 LDAP 组都需要选择一个团队' },
+  ldap_group_team_missing: { en: 'There is no team with id {team_id} to map the LDAP group {group} to', 'zh-cn': '没有 ID 为 {team_id} 的团队可映射 LDAP 组 {group}' },
+  ldap_group_search_failed: { en: 'The LDAP group search under the group base DN failed: {reason}', 'zh-cn': '在组基础 DN 下搜索 LDAP 组失败：{reason}' },
+  ldap_tls_untrusted: {
+    en: 'The LDAP server {address} presented a certificate that is not trusted: check the CA certificate ({reason})',
+    'zh-cn': 'LDAP 服务器 {address} 出示的证书不受信任，请检查 CA 证书（{reason}）',
+  },
+  ldap_tls_name_mismatch: {
+    en: "The LDAP server's certificate is not for the host {address}: use the name the certificate was issued to",
+    'zh-cn': 'LDAP 服务器的证书与主机 {address} 不符，请使用证书签发时的主机名',
+  },
+  ldap_tls_expired: { en: "The LDAP server {address}'s certificate has expired or is not valid yet", 'zh-cn': 'LDAP 服务器 {address} 的证书已过期或尚未生效' },
+  ldap_tls_failed: {
+    en: 'The secure (TLS) connection to the LDAP server {address} failed: {reason}',
+    'zh-cn': '与 LDAP 服务器 {address} 建立安全（TLS）连接失败：{reason}',
+  },
+  ldap_starttls_refused: {
+    en: 'The LDAP server {address} refused StartTLS: it has no certificate set up, or choose LDAPS',
+    'zh-cn': 'LDAP 服务器 {address} 拒绝了 StartTLS：服务器未配置证书，或请改用 LDAPS',
+  },
+  ldap_admin_account_exists: {
+    en: 'An administrator account named {username} exists; directory sign-in never links administrator accounts',
+    'zh-cn': '已存在名为 {username} 的管理员账号；目录登录不会关联管理员账号',
+  },
+  ldap_local_account_exists: {
+    en: 'A local account named {username} already exists; an administrator can let directory sign-in link it',
+    'zh-cn': '已存在名为 {username} 的本地账号；管理员可以允许目录登录关联该账号',
+  },
   email_invalid: { en: 'Please enter a valid e-mail address', 'zh-cn': '请输入有效的邮箱地址' },
   email_taken: { en: 'This e-mail address is already bound to another account', 'zh-cn': '该邮箱已被其他账号绑定' },
   login_password_incorrect: { en: 'The login password is incorrect', 'zh-cn': '登录密码不正确' },
@@ -311,6 +425,12 @@ export const Messages = {
   export_doc_empty: { en: 'This item has no pages yet.', 'zh-cn': '该项目还没有页面。' },
   export_doc_catalog: { en: 'Catalog: {name}', 'zh-cn': '目录：{name}' },
   export_doc_exported: { en: 'Exported {time}', 'zh-cn': '导出于 {time}' },
+  export_site_search: { en: 'Search', 'zh-cn': '搜索' },
+  export_site_no_results: { en: 'No page matches', 'zh-cn': '没有匹配的页面' },
+  export_renderer_missing: {
+    en: 'PDF and HTML exports are not available on this server (its web build lacks the export renderer); export as Word or Markdown',
+    'zh-cn': '此服务器不支持 PDF 和 HTML 导出（网页构建中缺少导出渲染器）；请导出为 Word 或 Markdown',
+  },
   export_doc_image_missing: { en: 'Image not available: {alt}', 'zh-cn': '图片不可用：{alt}' },
   export_doc_table_truncated: {
     en: 'This table has {rows} rows; the first {shown} are shown here. The full table is in the page itself.',
@@ -417,6 +537,20 @@ export const Messages = {
   api_resync_added: { en: 'Added', 'zh-cn': '新增' },
   api_resync_changed: { en: 'Changed', 'zh-cn': '变更' },
   api_resync_removed: { en: 'Removed', 'zh-cn': '删除' },
+  // the webhook service (issue 20: webhook/*)
+  webhook_not_found: { en: 'The webhook does not exist or has been deleted', 'zh-cn': 'Webhook 不存在或已被删除' },
+  webhook_url_invalid: {
+    en: 'The webhook URL must be an absolute http:// or https:// address without user name or password',
+    'zh-cn': 'Webhook 地址必须是以 http:// 或 https:// 开头的完整地址，且不能包含用户名或密码',
+  },
+  webhook_event_unknown: {
+    en: "Parameter 'events' must list webhook events such as page.update or member.add (or be empty for every event)",
+    'zh-cn': '参数 events 只能列出 Webhook 事件，例如 page.update 或 member.add（留空表示所有事件）',
+  },
+  webhook_site_admin_only: { en: 'Only an administrator may manage site-wide webhooks', 'zh-cn': '只有管理员可以管理全站 Webhook' },
+  webhook_owner_only: { en: 'Only the owner of the item may manage its webhooks', 'zh-cn': '只有项目所有者可以管理项目的 Webhook' },
+  webhook_status: { en: 'The receiver answered HTTP {status}', 'zh-cn': '接收方返回了 HTTP {status}' },
+  webhook_disabled: { en: 'The webhook is turned off', 'zh-cn': 'Webhook 已停用' },
   // the HTTP API test tool's server proxy (Quire extension, /api/http-proxy)
   http_proxy_closed: {
     en: 'Sending requests through the server is turned off; an administrator can turn it on in the site settings',

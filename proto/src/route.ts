@@ -43,6 +43,11 @@ export interface Route {
    */
   rateLimited?: boolean;
   upload?: UploadRule;
+  /**
+   * Refused when a personal API token authenticated the call (issue 21): what manages credentials (tokens, the
+   * password, the second factor) needs the user's own session.
+   */
+  sessionOnly?: boolean;
 }
 
 /**
@@ -65,12 +70,31 @@ const table: Record<string, Route> = {
   'user/info': { subject: Subject.AuthUserInfo, auth: 'required', effect: 'read' },
   'user/logout': { subject: Subject.AuthUserLogout, auth: 'optional', effect: 'write' },
   'user/updateinfo': { subject: Subject.AuthUserUpdateInfo, auth: 'required', effect: 'write' },
-  'user/resetpassword': { subject: Subject.AuthUserResetPassword, auth: 'required', effect: 'write', rateLimited: true },
-  'user/updateemail': { subject: Subject.AuthUserUpdateEmail, auth: 'required', effect: 'write', rateLimited: true },
+  'user/resetpassword': { subject: Subject.AuthUserResetPassword, auth: 'required', effect: 'write', rateLimited: true, sessionOnly: true },
+  'user/updateemail': { subject: Subject.AuthUserUpdateEmail, auth: 'required', effect: 'write', rateLimited: true, sessionOnly: true },
   'user/resetpasswordemail': { subject: Subject.AuthUserResetPasswordEmail, auth: 'none', effect: 'write', rateLimited: true },
   'user/resetpasswordbyurl': { subject: Subject.AuthUserResetPasswordByUrl, auth: 'none', effect: 'write', rateLimited: true },
   'user/alluser': { subject: Subject.AuthUserAll, auth: 'required', effect: 'read' },
   'user/verifyemail': { subject: Subject.AuthUserVerifyEmail, auth: 'none', effect: 'write', rateLimited: true },
+  // Quire (issue 21): personal API tokens, made and revoked from a session only (a token never makes another).
+  'token/create': { subject: Subject.AuthTokenCreate, auth: 'required', effect: 'write', sessionOnly: true },
+  'token/list': { subject: Subject.AuthTokenList, auth: 'required', effect: 'read', sessionOnly: true },
+  'token/revoke': { subject: Subject.AuthTokenRevoke, auth: 'required', effect: 'write', sessionOnly: true },
+  // Quire (issue 21): two-factor sign-in; setup and enable also take a login's enrolment challenge instead of a session.
+  'user/logintwofactor': { subject: Subject.AuthUserLoginTwoFactor, auth: 'none', effect: 'write', rateLimited: true },
+  'twofactor/status': { subject: Subject.AuthTwoFactorStatus, auth: 'required', effect: 'read', sessionOnly: true },
+  'twofactor/setup': { subject: Subject.AuthTwoFactorSetup, auth: 'optional', effect: 'write', rateLimited: true, sessionOnly: true },
+  'twofactor/enable': { subject: Subject.AuthTwoFactorEnable, auth: 'optional', effect: 'write', rateLimited: true, sessionOnly: true },
+  'twofactor/disable': { subject: Subject.AuthTwoFactorDisable, auth: 'required', effect: 'write', rateLimited: true, sessionOnly: true },
+  'twofactor/recoverycodes': { subject: Subject.AuthTwoFactorRecoveryCodes, auth: 'required', effect: 'write', rateLimited: true, sessionOnly: true },
+  'adminuser/resettwofactor': { subject: Subject.AuthAdminResetTwoFactor, auth: 'admin', effect: 'write', sessionOnly: true },
+  // Quire (issue 21): OpenID Connect sign-on; the callback checks a state bound to the browser, once. Who signs in
+  // through which provider is changed from a session only: a stolen administrator token cannot redirect sign-in.
+  'oidc/info': { subject: Subject.AuthOidcInfo, auth: 'none', effect: 'read' },
+  'oidc/start': { subject: Subject.AuthOidcStart, auth: 'none', effect: 'write' },
+  'oidc/callback': { subject: Subject.AuthOidcCallback, auth: 'none', effect: 'write', rateLimited: true },
+  'adminoidc/load': { subject: Subject.AuthOidcLoad, auth: 'admin', effect: 'read' },
+  'adminoidc/save': { subject: Subject.AuthOidcSave, auth: 'admin', effect: 'write', sessionOnly: true },
 
   'item/mylist': { subject: Subject.ItemItemMyList, auth: 'required', effect: 'read' },
   'item/add': { subject: Subject.ItemItemAdd, auth: 'required', effect: 'write' },
@@ -166,6 +190,10 @@ const table: Record<string, Route> = {
   'adminsetting/saveconfig': { subject: Subject.AdminSettingSave, auth: 'admin', effect: 'write' },
   'adminnotice/send': { subject: Subject.AdminNoticeSend, auth: 'admin', effect: 'write' },
   'adminmail/outbox': { subject: Subject.AdminMailOutbox, auth: 'admin', effect: 'read' },
+  // Quire (issue 20): the audit log; its CSV is a GET download; an item's owner reads their item's entries.
+  'admin/auditlog': { subject: Subject.AuditLogList, auth: 'admin', effect: 'read' },
+  'admin/auditlogcsv': { subject: Subject.AuditLogCsv, auth: 'admin', effect: 'read' },
+  'item/auditlog': { subject: Subject.AuditLogItem, auth: 'required', effect: 'read' },
   // A ShowDoc site brought over (issue 16): its database (`db`) and a zip of Public/Uploads (`uploads`), or one zip of
   // both (`file`), runs as a job.
   'adminimport/showdoc': {
@@ -183,6 +211,8 @@ const table: Record<string, Route> = {
   'export/status': { subject: Subject.ExportJobStatus, auth: 'required', effect: 'read' },
   'export/download': { subject: Subject.ExportJobDownload, auth: 'required', effect: 'read' },
   'export/markdown': { subject: Subject.ExportMarkdownExport, auth: 'required', effect: 'read' },
+  'export/pdf': { subject: Subject.ExportPdfExport, auth: 'required', effect: 'read' },
+  'export/html': { subject: Subject.ExportHtmlExport, auth: 'required', effect: 'read' },
   // Quire (issue 19): the generated API pages of an item or catalog as one OpenAPI 3.1 document, JSON or YAML.
   'export/openapi': { subject: Subject.PageExportOpenapi, auth: 'required', effect: 'read' },
 
@@ -205,6 +235,36 @@ const table: Record<string, Route> = {
   // Anonymous callers search the public items (and those their browser unlocked).
   'search/query': { subject: Subject.SearchPageQuery, auth: 'optional', effect: 'read' },
   'item/search': { subject: Subject.SearchItemSearch, auth: 'optional', effect: 'read' },
+
+  // ShowDoc 3.9's own web client (issue 27): its item groups, editor lock, catalog lists, header and version calls.
+  'itemgroup/getlist': { subject: Subject.ItemGroupList, auth: 'required', effect: 'read' },
+  'itemgroup/save': { subject: Subject.ItemGroupSave, auth: 'required', effect: 'write' },
+  'itemgroup/delete': { subject: Subject.ItemGroupDelete, auth: 'required', effect: 'write' },
+  'itemgroup/savesort': { subject: Subject.ItemGroupSaveSort, auth: 'required', effect: 'write' },
+  'agent/config': { subject: Subject.ItemAgentConfig, auth: 'optional', effect: 'read' },
+  'catalog/catlist': { subject: Subject.PageCatalogList, auth: 'optional', effect: 'read' },
+  'catalog/catlistname': { subject: Subject.PageCatalogListName, auth: 'optional', effect: 'read' },
+  'template/getmylist': { subject: Subject.PageTemplateMyList, auth: 'required', effect: 'read' },
+  'page/islock': { subject: Subject.PageLockState, auth: 'optional', effect: 'read' },
+  'page/setlock': { subject: Subject.PageLockSet, auth: 'required', effect: 'write' },
+  'page/unlock': { subject: Subject.PageLockRelease, auth: 'required', effect: 'write' },
+  'message/getunread': { subject: Subject.NoticeMessageUnread, auth: 'required', effect: 'read' },
+  'message/getunreadremind': { subject: Subject.NoticeMessageUnreadRemind, auth: 'required', effect: 'read' },
+  'message/getremindlist': { subject: Subject.NoticeMessageRemindList, auth: 'required', effect: 'read' },
+  'message/getannouncementlist': { subject: Subject.NoticeMessageAnnouncementList, auth: 'required', effect: 'read' },
+  'message/setread': { subject: Subject.NoticeMessageSetRead, auth: 'required', effect: 'write' },
+  'message/delete': { subject: Subject.NoticeMessageDelete, auth: 'required', effect: 'write' },
+  'common/version': { subject: Subject.AdminSiteVersion, auth: 'none', effect: 'read' },
+  'publicsquare/checkenabled': { subject: Subject.AdminSitePublicSquare, auth: 'none', effect: 'read' },
+
+  // Quire (issue 20): webhooks of an item (its owner) or of the whole site (item_id 0, administrators); the service checks who.
+  'webhook/create': { subject: Subject.WebhookHookCreate, auth: 'required', effect: 'write' },
+  'webhook/list': { subject: Subject.WebhookHookList, auth: 'required', effect: 'read' },
+  'webhook/update': { subject: Subject.WebhookHookUpdate, auth: 'required', effect: 'write' },
+  'webhook/delete': { subject: Subject.WebhookHookDelete, auth: 'required', effect: 'write' },
+  'webhook/regeneratesecret': { subject: Subject.WebhookHookRegenerateSecret, auth: 'required', effect: 'write' },
+  'webhook/test': { subject: Subject.WebhookHookTest, auth: 'required', effect: 'write' },
+  'webhook/deliveries': { subject: Subject.WebhookHookDeliveries, auth: 'required', effect: 'read' },
 };
 
 export const Routes: Readonly<Record<string, Route>> = table;

@@ -1,4 +1,5 @@
 import { type Language, languageOfTag } from './language';
+import { decodePersonalToken, type PersonalTokenRecord, personalTokenKey } from './personal-token';
 import { decodeSession, type SessionRecord, sessionKey, sessionLanguageKey } from './session';
 
 /**
@@ -13,6 +14,8 @@ export interface SessionStoreReads {
 export interface SessionRead {
   /** The live session; null when the hash names none (never started, ended, or expired: the store's TTL drops it). */
   session: SessionRecord | null;
+  /** The personal API token the hash names, when it is one (and no session): live until revoked or expired (TTL). */
+  personalToken: PersonalTokenRecord | null;
   /** The language setting of the session's user; undefined without a session or a setting. */
   language: Language | undefined;
   /** The values of the keys read alongside, in their order (null where a key is missing). */
@@ -30,10 +33,12 @@ export class SessionReader {
 
   /** The session behind `tokenHash` (none without one), and the values of `alongside`, read in one round trip. */
   async read(tokenHash: string | undefined, alongside: readonly string[] = []): Promise<SessionRead> {
-    const values = await this.store.getMany(tokenHash ? [...alongside, sessionKey(tokenHash), sessionLanguageKey(tokenHash)] : [...alongside]);
+    const values = await this.store.getMany(tokenHash ? [...alongside, sessionKey(tokenHash), sessionLanguageKey(tokenHash), personalTokenKey(tokenHash)] : [...alongside]);
+    const storedToken = tokenHash ? values.pop() : null;
     const language = tokenHash ? values.pop() : null;
     const stored = tokenHash ? values.pop() : null;
     const session = stored ? decodeSession(stored) : null;
-    return { session, language: session ? languageOfTag(language) : undefined, alongside: values };
+    const personalToken = !session && storedToken ? decodePersonalToken(storedToken) : null;
+    return { session, personalToken, language: session ? languageOfTag(language) : undefined, alongside: values };
   }
 }

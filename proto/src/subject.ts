@@ -165,6 +165,10 @@ export const Subject = {
   TeamItemPurge: 'team.item.purge',
   /** Internal: a deleted user leaves every team, and the item rights those teams gave go with it. */
   TeamMemberForgetUser: 'team.member.forgetUser',
+  /** Internal (issue 21): a directory sign-in makes the user's membership of the mapped teams follow their LDAP groups. */
+  TeamMemberSyncDirectory: 'team.member.syncDirectory',
+  /** Internal (issue 21): which of these team ids exist (the LDAP group → team mapping is checked before it is saved). */
+  TeamTeamExisting: 'team.team.existing',
   // notice
   NoticeNoticeList: 'notice.notice.list',
   NoticeNoticeSetRead: 'notice.notice.setRead',
@@ -191,12 +195,43 @@ export const Subject = {
   ExportJobStatus: 'export.job.status',
   ExportJobDownload: 'export.job.download',
   ExportMarkdownExport: 'export.markdown.export',
+  ExportPdfExport: 'export.pdf.export',
+  ExportHtmlExport: 'export.html.export',
   // search
   SearchPageQuery: 'search.page.query',
   /** ShowDoc 3.x's in-item search (`item/search`). */
   SearchItemSearch: 'search.item.search',
   /** Internal (item service, after its visit check): the ids of one item's pages that match a keyword, best first (item/info). */
   SearchItemPages: 'search.item.pages',
+  // ShowDoc 3.9's own web client (issue 27)
+  /** `itemGroup/*`: a user's own named groups of items (tabs over the item list). */
+  ItemGroupList: 'item.group.list',
+  ItemGroupSave: 'item.group.save',
+  ItemGroupDelete: 'item.group.delete',
+  ItemGroupSaveSort: 'item.group.saveSort',
+  /** `agent/config`: ShowDoc's AI assistant, answered "not enabled". */
+  ItemAgentConfig: 'item.agent.config',
+  /** `catalog/catList`, `catalog/catListName`: an item's catalogs, flat (the second with paths as names). */
+  PageCatalogList: 'page.catalog.list',
+  PageCatalogListName: 'page.catalog.listName',
+  /** `template/getMyList`: `template/getList` with ShowDoc 3.9's sharing fields. */
+  PageTemplateMyList: 'page.template.myList',
+  /** `page/isLock`, `page/setLock`, `page/unlock`: ShowDoc's edit lock, answered from co-editing presence too. */
+  PageLockState: 'page.lock.state',
+  PageLockSet: 'page.lock.set',
+  PageLockRelease: 'page.lock.release',
+  /** Internal (page service): who is editing a page in the co-editor now. */
+  CollabPresenceEditors: 'collab.presence.editors',
+  /** `message/*`: ShowDoc 3.x's messages, answered from notices. */
+  NoticeMessageUnread: 'notice.message.unread',
+  NoticeMessageUnreadRemind: 'notice.message.unreadRemind',
+  NoticeMessageRemindList: 'notice.message.remindList',
+  NoticeMessageAnnouncementList: 'notice.message.announcementList',
+  NoticeMessageSetRead: 'notice.message.setRead',
+  NoticeMessageDelete: 'notice.message.delete',
+  /** `common/version`, `publicSquare/checkEnabled`. */
+  AdminSiteVersion: 'admin.site.version',
+  AdminSitePublicSquare: 'admin.site.publicSquare',
   // imports (issue 16): internal writes of each owning service, sent by the import service only
   AuthImportUsers: 'auth.import.users',
   ItemImportItem: 'item.import.item',
@@ -260,11 +295,46 @@ export const Subject = {
   PageCommentDelete: 'page.comment.delete',
   /** Internal: an item's owner and members, who hear of new comments (the caller must be able to read the item). */
   ItemMemberAudience: 'item.member.audience',
+  /** `token/*` (issue 21): personal API tokens. */
+  AuthTokenCreate: 'auth.token.create',
+  AuthTokenList: 'auth.token.list',
+  AuthTokenRevoke: 'auth.token.revoke',
+  /** Internal (gateway): a personal token was used (its last use, to the minute). */
+  AuthTokenTouch: 'auth.token.touch',
+  /** Two-factor sign-in (issue 21). */
+  AuthUserLoginTwoFactor: 'auth.user.loginTwoFactor',
+  AuthTwoFactorStatus: 'auth.twoFactor.status',
+  AuthTwoFactorSetup: 'auth.twoFactor.setup',
+  AuthTwoFactorEnable: 'auth.twoFactor.enable',
+  AuthTwoFactorDisable: 'auth.twoFactor.disable',
+  AuthTwoFactorRecoveryCodes: 'auth.twoFactor.recoveryCodes',
+  AuthAdminResetTwoFactor: 'auth.admin.resetTwoFactor',
+  /** OpenID Connect sign-on (issue 21). */
+  AuthOidcInfo: 'auth.oidc.info',
+  AuthOidcStart: 'auth.oidc.start',
+  AuthOidcCallback: 'auth.oidc.callback',
+  AuthOidcLoad: 'auth.oidc.load',
+  AuthOidcSave: 'auth.oidc.save',
+  // webhooks (issue 20): an item's (or the site's) hooks, their secrets, test sends and delivery logs
+  WebhookHookCreate: 'webhook.hook.create',
+  WebhookHookList: 'webhook.hook.list',
+  WebhookHookUpdate: 'webhook.hook.update',
+  WebhookHookDelete: 'webhook.hook.delete',
+  WebhookHookRegenerateSecret: 'webhook.hook.regenerateSecret',
+  WebhookHookTest: 'webhook.hook.test',
+  WebhookHookDeliveries: 'webhook.hook.deliveries',
+  /** Internal: a purged item's hooks and their delivery logs removed (the item service's purge). */
+  WebhookItemPurge: 'webhook.item.purge',
+  // audit log (issue 20): the administrator's whole log, its CSV, an item's entries for its owner; the scheduled removal
+  AuditLogList: 'audit.log.list',
+  AuditLogCsv: 'audit.log.csv',
+  AuditLogItem: 'audit.log.item',
+  AuditMaintenancePurge: 'audit.maintenance.purge',
 } as const;
 
 export type Subject = (typeof Subject)[keyof typeof Subject];
 
-export const ServiceNames = ['auth', 'item', 'page', 'team', 'notice', 'admin', 'export', 'search', 'import'] as const;
+export const ServiceNames = ['auth', 'item', 'page', 'team', 'notice', 'admin', 'export', 'search', 'import', 'webhook', 'collab', 'audit'] as const;
 export type ServiceName = (typeof ServiceNames)[number];
 
 export function serviceOf(subject: Subject): ServiceName {

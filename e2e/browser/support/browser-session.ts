@@ -13,6 +13,17 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
+/** One look of a screen in the browser suites: width, theme and language. */
+export type ScreenLook = [ViewportName, 'light' | 'dark', 'en-US' | 'zh-CN'];
+
+/** Four looks that between them show every width, theme and language (and each width in both themes). */
+export const EVERY_LOOK: readonly ScreenLook[] = [
+  ['desktop', 'light', 'en-US'],
+  ['desktop', 'dark', 'zh-CN'],
+  ['mobile', 'light', 'zh-CN'],
+  ['mobile', 'dark', 'en-US'],
+];
+
 /**
  * Debian's chromium, headless. Playwright's `launch` gives every browser a fresh temporary
  * profile (the `--user-data-dir` it passes itself), removed on close.
@@ -77,7 +88,8 @@ export class BrowserVisitor {
       for (const file of fs.readdirSync(SCREENSHOT_DIR)) if (file.startsWith(`${label}-${viewport}-`)) fs.rmSync(path.join(SCREENSHOT_DIR, file));
     }
     const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport], locale: options.locale ?? 'fr-FR' });
-    context.setDefaultTimeout(10_000);
+    // Long enough for a loaded CI machine (see test-timeout.ts); a wait that fails still fails, only later.
+    context.setDefaultTimeout(30_000);
     // Both ways: the event (with its directive) and chromium's console line, for every page of the context.
     await context.exposeBinding('__quireCspViolation', (_source, text: string) => cspViolations.push(`${label}: ${text}`));
     await context.addInitScript(listenForCspViolations);

@@ -22,7 +22,11 @@ function newestSource(dir: string): number {
 export function webBuildIsStale(): boolean {
   const built = path.join(WEB_DIST, '.vite', 'manifest.json');
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html')) || !fs.existsSync(built)) return true;
-  const sources = Math.max(newestSource(path.join(WEB_DIR, 'src')), ...['index.html', 'vite.config.ts', 'package.json'].map((file) => fs.statSync(path.join(WEB_DIR, file)).mtimeMs));
+  const sources = Math.max(
+    newestSource(path.join(WEB_DIR, 'src')),
+    newestSource(path.join(WEB_DIR, 'vite')),
+    ...['index.html', 'export-render.html', 'vite.config.ts', 'vite.export-render.config.ts', 'package.json'].map((file) => fs.statSync(path.join(WEB_DIR, file)).mtimeMs),
+  );
   return sources > fs.statSync(built).mtimeMs;
 }
 
@@ -58,12 +62,15 @@ export async function ensureWebBuilt(): Promise<string> {
     const vite = [path.join(WEB_DIR, 'node_modules'), path.join(WEB_DIR, '..', 'node_modules')].map((dir) => path.join(dir, 'vite', 'bin', 'vite.js')).find((file) => fs.existsSync(file));
     if (!vite) throw new Error('vite is not installed: run npm install');
     // jest runs with NODE_ENV=test, which would make Vite bundle React's development build.
-    const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-      cwd: WEB_DIR,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
+    // The app, then the export renderer into the same dist (as `npm run build -w web` does).
+    for (const config of ['vite.config.ts', 'vite.export-render.config.ts']) {
+      const result = spawnSync(process.execPath, [vite, 'build', '--config', config, '--logLevel', 'warn'], {
+        cwd: WEB_DIR,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+      if (result.status !== 0) throw new Error(`vite build (${config}) failed:\n${result.stdout}\n${result.stderr}`);
+    }
   });
   return WEB_DIST;
 }

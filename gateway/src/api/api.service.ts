@@ -19,6 +19,7 @@ import {
 import { wireParams } from '../http/wire-params';
 import { CallerResolver } from '../session/caller-resolver';
 import { RateLimiter, type RateLimitPlace } from '../security/rate-limiter';
+import { PersonalTokenGuard } from '../security/personal-token-guard';
 import { WriteGuard } from '../security/write-guard';
 import { isUnreadMultipart } from '../upload/upload-route';
 import { UploadReceiver } from '../upload/upload-receiver';
@@ -52,20 +53,24 @@ export class ApiService {
     private readonly transport: TransportClient<QuireContracts>,
     private readonly uploads: UploadReceiver,
     private readonly writes: WriteGuard,
+    private readonly tokens: PersonalTokenGuard,
   ) {}
 
   async prepare(req: Request, res: Response, controller: string, action: string): Promise<ApiCall> {
     const route = findRoute(controller, action);
     if (!route) throw new AppError(ErrorCode.InvalidRoute, 'invalid_route');
     // On an upload route the body is still unread: the caller comes from the cookie, a header or the query string.
-    const params = wireParams(req);
+    const { _item_pwd: itemPassword, ...params } = wireParams(req);
     const resolved = await this.callers.resolve(req, res, params);
     // The open API authenticates by its key alone: no session goes with it, whatever cookie rides along.
-    const caller = route.auth === 'apiKey' ? anonymousCaller(resolved.caller.clientId, resolved.caller.ip) : resolved.caller;
+    const session = route.auth === 'apiKey' ? anonymousCaller(resolved.caller.clientId, resolved.caller.ip) : resolved.caller;
+    // `_item_pwd`: a visit password for this request only ([HEAD] clients that keep no cookie); the item service checks it.
+    const caller = typeof itemPassword === 'string' && itemPassword !== '' && itemPassword.length <= 128 ? { ...session, itemPassword } : session;
     const versions = resolved.versions;
     this.writes.check(req, route, params, caller);
     const explicit = this.writes.isExplicit(req, params, caller);
     const place = route.rateLimited ? await this.limiter.reserve(req.ip ?? '') : undefined;
+    await this.tokens.admit(route, caller, route.auth === 'apiKey' ? undefined : this.callers.token(req, params));
     if ((route.auth === 'required' || route.auth === 'admin') && caller.uid === 0) {
       throw new AppError(ErrorCode.NotLoggedIn, 'not_logged_in');
     }

@@ -2,6 +2,7 @@ import { Controller, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError, ErrorCode, HttpProxyRequestSchema, parseParams } from '@quire/proto';
 import { wireParams } from '../http/wire-params';
+import { PersonalTokenGuard } from '../security/personal-token-guard';
 import { WriteGuard } from '../security/write-guard';
 import { CallerResolver } from '../session/caller-resolver';
 import { HttpProxyService } from './http-proxy.service';
@@ -16,6 +17,7 @@ export class HttpProxyController {
     private readonly callers: CallerResolver,
     private readonly proxy: HttpProxyService,
     private readonly writes: WriteGuard,
+    private readonly tokens: PersonalTokenGuard,
   ) {}
 
   @Post('http-proxy')
@@ -24,6 +26,7 @@ export class HttpProxyController {
     const { caller } = await this.callers.resolve(req, res, params);
     // It sends a request in the user's name: guarded as a write.
     this.writes.check(req, { effect: 'write', auth: 'required' }, params, caller);
+    await this.tokens.admit({ effect: 'write' }, caller, this.callers.token(req, params));
     if (caller.uid === 0) throw new AppError(ErrorCode.NotLoggedIn, 'not_logged_in');
     await this.proxy.ensureOpen(caller);
     const dto = parseParams(HttpProxyRequestSchema, params);

@@ -84,13 +84,8 @@ export function multipartFields() {
         return next();
       }
       req.unpipe(parser);
-      if (error.key === 'body_too_large') {
-        // The rest is not worth reading: answer, then close the connection.
-        req.pause();
-        res.setHeader('Connection', 'close');
-      } else {
-        req.resume();
-      }
+      // What the client still sends is dropped (sendBodyError drains a body too large, up to a limit).
+      req.resume();
       next(error);
     };
     const count = (chunk: Buffer) => {
@@ -144,6 +139,34 @@ export function bodyParsers() {
   ];
 }
 
+/** What a client may still send after its body was refused as too large, and for how long, before the connection is cut. */
+const DRAIN_AFTER_REFUSAL_BYTES = 2 * MAX_BODY_BYTES;
+const DRAIN_AFTER_REFUSAL_MS = 10_000;
+
+/**
+ * Reads and drops the rest of a body refused as too large, so that a client still sending it reads the 413 instead
+ * of a broken pipe (a connection closed under its upload), then keeps the connection; a client that sends more than
+ * DRAIN_AFTER_REFUSAL_BYTES, or for longer than DRAIN_AFTER_REFUSAL_MS, is cut off.
+ */
+function drainRefusedBody(req: Request): void {
+  if (req.complete) return;
+  let drained = 0;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, DRAIN_AFTER_REFUSAL_MS);
+  timer.unref();
+  const count = (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained <= DRAIN_AFTER_REFUSAL_BYTES) return;
+    req.off('data', count);
+    clearTimeout(timer);
+    cut();
+  };
+  req.on('data', count);
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
 /** The HTTP status of a body refused: 413 too large, 415 compressed, 400 otherwise. */
 function bodyErrorStatus(error: AppError): number {
   if (error.key === 'body_too_large') return 413;
@@ -157,6 +180,7 @@ function bodyErrorStatus(error: AppError): number {
  */
 export function sendBodyError(req: Request, res: Response, error: unknown, serverDefault: Language): void {
   const appError = bodyErrorToAppError(error);
+  if (appError.key === 'body_too_large') drainRefusedBody(req);
   const message = translate(appError.key, requestLanguage(req, serverDefault), appError.params);
   if (uploadRuleForPath(req.path)?.editorMd) {
     if (!res.headersSent) res.status(200).json({ success: 0, message });

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 /**
  * ShowDoc clients call `/server/index.php?s=/api/item/info&x=1` ([ERA]) or
  * `/server/api/item/info` ([HEAD-N]); both are rewritten to `/api/item/info?x=1`.
+ * ShowDoc 3.9's health check `/server/index.php?s=/ping` becomes `/server/ping` (PingController).
  */
 export function legacyUrls() {
   return (req: Request, _res: Response, next: NextFunction) => {
@@ -12,7 +13,9 @@ export function legacyUrls() {
       if (route && route.startsWith('/')) {
         query.delete('s');
         const rest = query.toString();
-        req.url = rest ? `${route}?${rest}` : route;
+        // `s` names a path under ShowDoc's /server (HEAD-N): `?s=/ping` is `/server/ping`; API calls go straight to /api.
+        const target = route === '/ping' ? '/server/ping' : route;
+        req.url = rest ? `${target}?${rest}` : target;
       }
     } else if (req.url.startsWith('/server/api/')) {
       req.url = req.url.slice('/server'.length);

@@ -34,6 +34,15 @@ export class RateLimiter {
     throw new AppError(ErrorCode.RateLimited, 'rate_limited');
   }
 
+  /**
+   * Counts one call made with a personal API token (every route, successes too: a script's budget, not a guess
+   * count), shared by every gateway replica; refuses it (10429) past TOKEN_RATE_LIMIT_PER_MINUTE in the minute.
+   */
+  async countTokenCall(tokenId: number): Promise<void> {
+    const calls = await this.kv.incr(`rate-token:${tokenId}:${Math.floor(Date.now() / 60_000)}`, 60);
+    if (calls > this.config.http.tokenRateLimitPerMinute) throw new AppError(ErrorCode.RateLimited, 'token_rate_limited');
+  }
+
   /** Gives a successful call's place back. */
   release(place: RateLimitPlace): Promise<void> {
     return this.kv.removeFromSet(place.key, [place.id]);

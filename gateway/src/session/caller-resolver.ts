@@ -8,7 +8,8 @@ import { noteUserLanguage } from '../http/request-language';
 import { explicitToken } from './explicit-token';
 
 const CLIENT_ID_PATTERN = /^[a-f0-9]{32}$/;
-const TOKEN_PATTERN = /^[A-Za-z0-9]{16,200}$/;
+/** Session tokens are hex; personal API tokens `qpat_` and base64url (PERSONAL_TOKEN_PREFIX). */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,200}$/;
 const CLIENT_COOKIE_SECONDS = 365 * 24 * 3600;
 
 /** Who is calling, and the cache versions read in the same round trip (forwarded with the message). */
@@ -37,8 +38,13 @@ export class CallerResolver {
     const token = this.token(req, params);
     // Sessions are stored by their token's hash; the caller carries the hash, the token stays here.
     const tokenHash = token ? hashSecret(token) : undefined;
-    const { session, language, alongside } = await this.sessions.read(tokenHash, CACHE_VERSION_KEYS);
+    const { session, personalToken, language, alongside } = await this.sessions.read(tokenHash, CACHE_VERSION_KEYS);
     const versions: CacheVersions = Object.fromEntries(CACHE_VERSION_KEYS.map((key, i) => [key, alongside[i]]));
+    if (personalToken) {
+      // A personal API token: its owner, narrowed by its scope; it names no session (`token` stays unset).
+      const { uid, username, groupid, id, scope } = personalToken;
+      return { caller: { ...caller, uid, username, groupid, personalToken: { id, scope } }, versions };
+    }
     if (!session) return { caller, versions };
     // The user's language setting, read with the session: the answer's messages follow it (requestLanguage).
     noteUserLanguage(req, language);

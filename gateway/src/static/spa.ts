@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import * as express from 'express';
 
-const API_PREFIXES = ['/api/', '/server/', '/healthz', '/readyz'];
+const API_PREFIXES = ['/api/', '/server/', '/healthz', '/readyz', '/mcp'];
 
 /** Vite names the files under /assets/ by a hash of their content: a changed file gets a new name. */
 const HASHED_FILES = 'public, max-age=31536000, immutable';

@@ -94,9 +94,12 @@ const EnvSchema = z.object({
   QUIRE_ADMIN_PASSWORD: z.string().min(6).max(128).optional(),
   REQUEST_TIMEOUT_MS: positive(20_000),
   RATE_LIMIT_PER_MINUTE: positive(30),
+  TOKEN_RATE_LIMIT_PER_MINUTE: positive(600),
   /** `false`, a number of proxy hops, or the proxies' addresses (see parseTrustProxy). */
   TRUST_PROXY: z.string().default('').transform(parseTrustProxy),
   WEB_DIST: z.string().optional(),
+  /** The headless Chromium the export worker prints PDFs and renders the HTML site with (issue 22). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   NATS_URL: url(['nats:', 'tls:']).default('nats://127.0.0.1:4222'),
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
   MONGO_URL: url(['mongodb:', 'mongodb+srv:']).optional(),
@@ -130,6 +133,9 @@ const EnvSchema = z.object({
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(0).default(1024),
   /** Addresses (IPs or CIDR ranges, comma-separated) the HTTP test tool's server proxy may reach although they are internal. */
   HTTP_PROXY_ALLOW_HOSTS: z.string().default(''),
+  /** Webhooks: how long a receiver has to answer, and the delay before the first retry (doubling for each next one). */
+  WEBHOOK_TIMEOUT_MS: positive(10_000),
+  WEBHOOK_RETRY_MS: positive(10_000),
   /** The key that encrypts secrets at rest: 32 bytes as base64 or 64 hex digits. Required in distributed mode. */
   QUIRE_SECRET_KEY: secretKey.optional(),
   /** Earlier keys, comma-separated: what they encrypted still decrypts, and is re-encrypted under QUIRE_SECRET_KEY at boot. */
@@ -161,6 +167,8 @@ const EnvSchema = z.object({
   COLLAB_SAVE_QUIET_MS: positive(5_000),
   /** … and at the latest this many milliseconds after its first unsaved edit. */
   COLLAB_SAVE_MAX_MS: positive(30_000),
+  /** Co-editing: how often each open editor's session is checked; one that ended (logout, password change) is closed. */
+  COLLAB_SESSION_CHECK_MS: positive(15_000),
   /** Embedded without QUIRE_SECRET_KEY: the key file, created once (0600); default `<DATA_DIR>.key`, beside DATA_DIR and outside it. */
   QUIRE_SECRET_KEY_FILE: z.string().min(1).optional(),
 });
@@ -171,7 +179,18 @@ export const ENV_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSc
 export type Mode = 'embedded' | 'distributed';
 
 export interface QuireConfig {
-  http: { port: number; host: string; trustProxy: TrustProxy; requestTimeoutMs: number; rateLimitPerMinute: number; webDist: string; trustedOrigins: string[] };
+  http: {
+    port: number;
+    host: string;
+    trustProxy: TrustProxy;
+    requestTimeoutMs: number;
+    rateLimitPerMinute: number;
+    tokenRateLimitPerMinute: number;
+    webDist: string;
+    trustedOrigins: string[];
+  };
+  /** The headless Chromium of the PDF and HTML exports. */
+  chromiumPath: string;
   language: (typeof Languages)[number];
   dataDir: string;
   adminPassword?: string;
@@ -191,6 +210,8 @@ export interface QuireConfig {
   uploads: { quotaBytes: number };
   /** The HTTP API test tool's server proxy: internal addresses it may reach all the same (default none). */
   httpProxy: { allowHosts: string[] };
+  /** Webhook deliveries: the receiver's time to answer, and the first retry's delay (doubling each time). */
+  webhooks: { timeoutMs: number; retryMs: number };
   /**
    * Keys of the secrets kept encrypted at rest. `key` unset: embedded mode reads (or creates) `keyFile`;
    * distributed mode refuses to boot. `previousKeys` only decrypt (rotation).
@@ -200,7 +221,7 @@ export interface QuireConfig {
    * Live co-editing: the collab service's port (distributed), the replicas the distributed gateway
    * forwards upgrades to, and when a changed document is written (quiet period, longest wait).
    */
-  collab: { port: number; urls: string[]; saveQuietMs: number; saveMaxMs: number };
+  collab: { port: number; urls: string[]; saveQuietMs: number; saveMaxMs: number; sessionCheckMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -226,9 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): QuireConfig {
       trustProxy: e.TRUST_PROXY,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+      tokenRateLimitPerMinute: e.TOKEN_RATE_LIMIT_PER_MINUTE,
       webDist: path.resolve(e.WEB_DIST ?? path.join(__dirname, '..', '..', '..', 'web', 'dist')),
       trustedOrigins: e.TRUSTED_ORIGINS,
     },
+    chromiumPath: e.CHROMIUM_PATH,
     language: e.LANGUAGE,
     dataDir: path.resolve(e.DATA_DIR),
     adminPassword: e.QUIRE_ADMIN_PASSWORD,
@@ -246,7 +269,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): QuireConfig {
         .map((entry) => entry.trim())
         .filter(Boolean),
     },
-    collab: { port: e.COLLAB_PORT, urls: e.COLLAB_URL, saveQuietMs: e.COLLAB_SAVE_QUIET_MS, saveMaxMs: e.COLLAB_SAVE_MAX_MS },
+    webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS, retryMs: e.WEBHOOK_RETRY_MS },
+    collab: { port: e.COLLAB_PORT, urls: e.COLLAB_URL, saveQuietMs: e.COLLAB_SAVE_QUIET_MS, saveMaxMs: e.COLLAB_SAVE_MAX_MS, sessionCheckMs: e.COLLAB_SESSION_CHECK_MS },
     secrets: { key: e.QUIRE_SECRET_KEY, previousKeys: e.QUIRE_SECRET_KEY_PREVIOUS, keyFile: secretKeyFile(e.QUIRE_SECRET_KEY_FILE, path.resolve(e.DATA_DIR), env) },
   };
 }

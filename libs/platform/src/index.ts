@@ -50,5 +50,7 @@ export * from './fs/private-files';
 export * from './secrets/sealed-collection';
 export * from './net/address-block';
 export * from './net/address-policy';
+export * from './net/guarded-host';
+export * from './net/pinned-request';
 export * from './text/three-way-merge';
 export * from './http/upgrade-handler';

@@ -18,9 +18,17 @@ export const QUIRE_APPS = {
   search: 'services/search/dist/main.js',
   import: 'services/import/dist/main.js',
   collab: 'services/collab/dist/main.js',
+  webhook: 'services/webhook/dist/main.js',
+  audit: 'services/audit/dist/main.js',
 } as const;
 
 export type QuireApp = keyof typeof QUIRE_APPS;
+
+/**
+ * How long an app may take to log that it serves. Alone one starts in about a second, but a suite starts a
+ * dozen at once, beside another suite doing the same on a two-core machine: 30 s was seen to run out.
+ */
+const READY_TIMEOUT_MS = 60_000;
 
 /** One Quire app run as its own OS process, the way Compose or Kubernetes runs it. */
 export interface QuireProcess {
@@ -57,7 +65,7 @@ export function quireProcess(app: QuireApp, env: Record<string, string>, readyPa
       const proc = spawn(process.execPath, [entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       child = proc;
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${app} did not become ready in 30 s:\n${output}`)), 30_000);
+        const timer = setTimeout(() => reject(new Error(`${app} did not become ready in ${READY_TIMEOUT_MS / 1000} s:\n${output}`)), READY_TIMEOUT_MS);
         const onData = (chunk: Buffer) => {
           output += chunk.toString();
           if (until.test(output)) {

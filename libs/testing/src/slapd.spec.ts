@@ -53,3 +53,47 @@ describeWith({ binary: 'slapd' }, 'startSlapd', () => {
     await expect(withClient((client) => client.bind(slapd.adminDn, slapd.adminPassword))).resolves.toBeUndefined();
   });
 });
+
+describeWith({ binary: 'slapd' }, 'startSlapd with TLS and groups', () => {
+  let slapd: Slapd;
+
+  beforeAll(async () => {
+    slapd = await startSlapd({ tls: true, groups: [{ cn: 'developers', members: ['alice'] }] });
+  });
+
+  afterAll(async () => {
+    await slapd?.dispose();
+  });
+
+  const tls = () => ({ ca: [slapd.tls?.caCertPem ?? ''], host: '127.0.0.1', rejectUnauthorized: true });
+  const members = async (client: Client) => (await client.search(slapd.groupsDn, { filter: '(cn=developers)', attributes: ['member'] })).searchEntries.map((entry) => entry.member);
+
+  it('serves LDAPS and StartTLS with a certificate its CA vouches for', async () => {
+    const ldaps = new Client({ url: `ldaps://127.0.0.1:${slapd.tls?.ldapsPort}`, tlsOptions: tls(), timeout: 2000, connectTimeout: 2000 });
+    try {
+      await ldaps.bind(slapd.dnOf('alice'), 'alice-secret');
+      expect(await members(ldaps)).toEqual([slapd.dnOf('alice')]);
+    } finally {
+      await ldaps.unbind().catch(() => undefined);
+    }
+    const plain = new Client({ url: slapd.url, timeout: 2000, connectTimeout: 2000 });
+    try {
+      await plain.startTLS(tls());
+      await plain.bind(slapd.dnOf('bob'), 'bob-secret');
+    } finally {
+      await plain.unbind().catch(() => undefined);
+    }
+  });
+
+  it('changes a group and adds a new one', async () => {
+    await slapd.setGroupMembers('developers', ['bob', 'carol']);
+    await slapd.setGroupMembers('testers', []);
+    const client = new Client({ url: slapd.url, timeout: 2000, connectTimeout: 2000 });
+    try {
+      expect(await members(client)).toEqual([[slapd.dnOf('bob'), slapd.dnOf('carol')]]);
+      expect((await client.search(slapd.groupsDn, { filter: '(cn=testers)' })).searchEntries).toHaveLength(1);
+    } finally {
+      await client.unbind().catch(() => undefined);
+    }
+  });
+});

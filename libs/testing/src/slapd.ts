@@ -1,7 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { freePort, waitForPort } from './free-port';
 import { findBinary, startServerProcess, type ServerProcess } from './server-process';
+import { createTestCertificateAuthority, issueServerCertificate } from './test-certificates';
 
 /** A person in the test directory, stored under `ou=people` as an inetOrgPerson. */
 export interface DirectoryPerson {
@@ -16,6 +19,21 @@ export interface DirectoryPerson {
   displayName?: string;
 }
 
+/** A group under `ou=groups` (groupOfNames, `member` = the people's DNs), named by its `cn`. */
+export interface DirectoryGroup {
+  cn: string;
+  /** uids of people; an empty group holds only a placeholder member, as groupOfNames needs one. */
+  members: string[];
+}
+
+/** TLS the test directory serves when asked: LDAPS on its own port and StartTLS on the plain one. */
+export interface SlapdTls {
+  /** The port of `ldaps://127.0.0.1:<port>`. */
+  readonly ldapsPort: number;
+  /** The test CA's certificate (PEM) that the server's certificate (for localhost and 127.0.0.1) chains to. */
+  readonly caCertPem: string;
+}
+
 export interface Slapd extends ServerProcess {
   /** `dc=quire,dc=test` */
   readonly baseDn: string;
@@ -26,6 +44,12 @@ export interface Slapd extends ServerProcess {
   readonly adminPassword: string;
   /** `uid=<uid>,ou=people,<base>` */
   dnOf(uid: string): string;
+  /** `ou=groups,dc=quire,dc=test`: where the groups live. */
+  readonly groupsDn: string;
+  /** Replaces a group's members (creating the group when new), as the rootdn. */
+  setGroupMembers(cn: string, members: string[]): Promise<void>;
+  /** Present when started with `tls: true`. */
+  readonly tls?: SlapdTls;
 }
 
 /** People created when a test names none. */
@@ -38,6 +62,9 @@ export const DEFAULT_DIRECTORY_PEOPLE: DirectoryPerson[] = [
 const BASE_DN = 'dc=quire,dc=test';
 const ADMIN_DN = `cn=admin,${BASE_DN}`;
 const ADMIN_PASSWORD = 'directory-admin-secret';
+const GROUPS_DN = `ou=groups,${BASE_DN}`;
+/** groupOfNames must have a member: an empty group holds this one. */
+const NOBODY_DN = `cn=nobody,${BASE_DN}`;
 const SCHEMA_DIR = '/etc/ldap/schema';
 const MODULE_DIRS = ['/usr/lib/ldap', '/usr/lib/x86_64-linux-gnu/ldap', '/usr/lib/aarch64-linux-gnu/ldap', '/usr/lib/openldap'];
 
@@ -47,10 +74,19 @@ function ldifLine(attribute: string, value: string): string {
   return safe ? `${attribute}: ${value}` : `${attribute}:: ${Buffer.from(value, 'utf8').toString('base64')}`;
 }
 
-function ldif(people: DirectoryPerson[]): string {
+const memberDns = (members: string[]) => (members.length === 0 ? [NOBODY_DN] : members.map((uid) => `uid=${escapeRdnValue(uid)},ou=people,${BASE_DN}`));
+
+function ldif(people: DirectoryPerson[], groups: DirectoryGroup[]): string {
   const blocks = [
     [`dn: ${BASE_DN}`, 'objectClass: dcObject', 'objectClass: organization', 'dc: quire', 'o: Quire test directory'],
     [`dn: ou=people,${BASE_DN}`, 'objectClass: organizationalUnit', 'ou: people'],
+    [`dn: ${GROUPS_DN}`, 'objectClass: organizationalUnit', 'ou: groups'],
+    ...groups.map((group) => [
+      ldifLine('dn', `cn=${escapeRdnValue(group.cn)},${GROUPS_DN}`),
+      'objectClass: groupOfNames',
+      ldifLine('cn', group.cn),
+      ...memberDns(group.members).map((dn) => ldifLine('member', dn)),
+    ]),
     ...people.map((person) => {
       const cn = person.cn ?? person.uid;
       return [
@@ -87,16 +123,26 @@ function moduleDir(): string {
  * `dc=quire,dc=test`, rootdn `cn=admin,…`), loaded with `people` through slapadd before the start.
  * Anonymous and authenticated users may read; people bind as `uid=<uid>,ou=people,…`.
  */
-export async function startSlapd(options: { people?: DirectoryPerson[] } = {}): Promise<Slapd> {
+export async function startSlapd(options: { people?: DirectoryPerson[]; groups?: DirectoryGroup[]; tls?: boolean } = {}): Promise<Slapd> {
   const people = options.people ?? DEFAULT_DIRECTORY_PEOPLE;
   const slapadd = findBinary('slapadd');
   if (!slapadd) throw new Error('slapadd is not installed (apt-get install -y slapd)');
+  const ldapsPort = options.tls ? await freePort() : 0;
+  const groups = new Set((options.groups ?? []).map((group) => group.cn));
+  let caCertPem = '';
   const server = await startServerProcess({
     binary: 'slapd',
     prepare(_port, dir) {
       const db = path.join(dir, 'db');
       fs.mkdirSync(db, { recursive: true });
       const conf = path.join(dir, 'slapd.conf');
+      const tls: string[] = [];
+      if (options.tls) {
+        const ca = createTestCertificateAuthority('Quire test directory CA', dir);
+        const certificate = issueServerCertificate(ca, dir);
+        caCertPem = ca.certPem;
+        tls.push(`TLSCACertificateFile ${ca.certFile}`, `TLSCertificateFile ${certificate.certFile}`, `TLSCertificateKeyFile ${certificate.keyFile}`);
+      }
       fs.writeFileSync(
         conf,
         [
@@ -105,6 +151,7 @@ export async function startSlapd(options: { people?: DirectoryPerson[] } = {}): 
           'moduleload back_mdb',
           `pidfile ${path.join(dir, 'slapd.pid')}`,
           `argsfile ${path.join(dir, 'slapd.args')}`,
+          ...tls,
           'access to attrs=userPassword by self write by anonymous auth by * none',
           'access to * by * read',
           'database mdb',
@@ -118,18 +165,39 @@ export async function startSlapd(options: { people?: DirectoryPerson[] } = {}): 
         ].join('\n'),
       );
       const source = path.join(dir, 'entries.ldif');
-      fs.writeFileSync(source, ldif(people));
+      fs.writeFileSync(source, ldif(people, options.groups ?? []));
       execFileSync(slapadd, ['-f', conf, '-l', source], { stdio: 'pipe' });
     },
     // -d 0: stay in the foreground (the test owns the process) without debug output.
-    args: (port, dir) => ['-d', '0', '-f', path.join(dir, 'slapd.conf'), '-h', `ldap://127.0.0.1:${port}/`],
+    // With TLS: LDAPS on its own port; the plain port answers StartTLS.
+    args: (port, dir) => ['-d', '0', '-f', path.join(dir, 'slapd.conf'), '-h', [`ldap://127.0.0.1:${port}/`, ...(ldapsPort ? [`ldaps://127.0.0.1:${ldapsPort}/`] : [])].join(' ')],
     url: (port) => `ldap://127.0.0.1:${port}`,
   });
+  if (ldapsPort) await waitForPort(ldapsPort, 15_000);
+  const start = server.start.bind(server);
   return Object.assign(server, {
     baseDn: BASE_DN,
     peopleDn: `ou=people,${BASE_DN}`,
     adminDn: ADMIN_DN,
     adminPassword: ADMIN_PASSWORD,
     dnOf: (uid: string) => `uid=${escapeRdnValue(uid)},ou=people,${BASE_DN}`,
+    groupsDn: GROUPS_DN,
+    async start() {
+      await start();
+      if (ldapsPort) await waitForPort(ldapsPort, 15_000);
+    },
+    async setGroupMembers(cn: string, members: string[]) {
+      const ldapmodify = findBinary('ldapmodify');
+      if (!ldapmodify) throw new Error('ldapmodify is not installed (apt-get install -y ldap-utils)');
+      const dn = `cn=${escapeRdnValue(cn)},${GROUPS_DN}`;
+      const change = groups.has(cn)
+        ? [ldifLine('dn', dn), 'changetype: modify', 'replace: member', ...memberDns(members).map((member) => ldifLine('member', member)), '-']
+        : [ldifLine('dn', dn), 'changetype: add', 'objectClass: groupOfNames', ldifLine('cn', cn), ...memberDns(members).map((member) => ldifLine('member', member))];
+      const file = path.join(server.dir, `group-change-${Date.now()}.ldif`);
+      fs.writeFileSync(file, `${change.join('\n')}\n`);
+      await promisify(execFile)(ldapmodify, ['-x', '-H', server.url, '-D', ADMIN_DN, '-w', ADMIN_PASSWORD, '-f', file]);
+      groups.add(cn);
+    },
+    ...(ldapsPort ? { tls: { ldapsPort, caCertPem } } : {}),
   });
 }

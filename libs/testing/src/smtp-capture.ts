@@ -49,7 +49,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitFor(count, timeoutMs = 10_000) {
+    waitFor(count, timeoutMs = 30_000) {
       if (messages.length >= count) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { TWO_FACTOR_REQUIREMENTS } from './two-factor.schema';
 import type { Language } from '../language';
 import { integer, requiredText, text } from '../validation';
 import type { ItemRow } from './item.schema';
 import { ApiResyncSchedules } from './api-resync.schema';
+import { AUDIT_RETENTION_DAYS_MAX } from './audit.schema';
 import { RECYCLE_RETENTION_DAYS_MAX } from './page.schema';
 
 /** Site options the admin service owns (contract §18 `options`). */
@@ -17,6 +19,8 @@ export const SettingNames = [
   'demo_url',
   'help_url',
   'api_resync_schedule',
+  'audit_retention_days',
+  'two_factor_required',
 ] as const;
 export type SettingName = (typeof SettingNames)[number];
 
@@ -147,10 +151,26 @@ export const LDAP_HOST_PATTERN = /^(ldaps?:\/\/)?([A-Za-z0-9]([A-Za-z0-9-]{0,61}
 /** An attribute description: a name (`uid`, `sAMAccountName`) or an OID. */
 export const LDAP_ATTRIBUTE_PATTERN = /^([A-Za-z][A-Za-z0-9-]{0,63}|[0-9]+(\.[0-9]+)+)$/;
 
-/** Whether a search filter template is one parenthesised, balanced LDAP filter holding the user placeholder. */
-export function isLdapFilterTemplate(template: string): boolean {
-  if (!template.startsWith('(') || !template.endsWith(')') || !template.includes(LDAP_USER_PLACEHOLDER)) return false;
-  const filter = template.split(LDAP_USER_PLACEHOLDER).join('x');
+/** The placeholder of `group_filter` that the signed-in person's DN (LDAP-escaped) replaces. */
+export const LDAP_DN_PLACEHOLDER = '%(dn)s';
+/** Finds the groups a person is in, whichever way the directory records membership. */
+export const LDAP_DEFAULT_GROUP_FILTER = '(|(member=%(dn)s)(uniqueMember=%(dn)s)(memberUid=%(user)s))';
+export const LDAP_DEFAULT_GROUP_NAME_FIELD = 'cn';
+/** How the connection to the directory is protected: plain, TLS from the first byte (ldaps://), or upgraded with StartTLS. */
+export const LDAP_SECURITY_MODES = ['none', 'ldaps', 'starttls'] as const;
+export type LdapSecurity = (typeof LDAP_SECURITY_MODES)[number];
+/** At most this many group → team rows. */
+export const LDAP_GROUP_TEAMS_MAX = 100;
+/** One or more PEM certificate blocks and nothing else (what `ca_cert` must look like before it is parsed). */
+export const PEM_CERTIFICATES_PATTERN = /^(-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----\s*)+$/;
+
+/**
+ * Whether a search filter template is one parenthesised, balanced LDAP filter holding one of the
+ * `placeholders` (the user filter: `%(user)s`; the group filter: `%(dn)s` or `%(user)s`).
+ */
+export function isLdapFilterTemplate(template: string, placeholders: readonly string[] = [LDAP_USER_PLACEHOLDER]): boolean {
+  if (!template.startsWith('(') || !template.endsWith(')') || !placeholders.some((p) => template.includes(p))) return false;
+  const filter = placeholders.reduce((text, p) => text.split(p).join('x'), template);
   let depth = 0;
   for (let i = 0; i < filter.length; i += 1) {
     const c = filter[i];
@@ -176,23 +196,74 @@ const noControlCharacters = (max: number) =>
  * empty (anonymous search); `search_filter` empty means `(<user_field>=%(user)s)`. The
  * protocol is always LDAPv3 (`version` 2 is accepted and kept for old clients; docs/compatibility.md).
  */
-export const LdapFormSchema = z.object({
-  host: requiredText({ trim: true }).pipe(z.string().max(255).regex(LDAP_HOST_PATTERN, { error: 'ldap_host_invalid' })),
-  port: integer(LDAP_DEFAULT_PORT).pipe(z.number().min(1).max(65535)),
-  version: integer(3).pipe(z.literal([3, 2], { error: 'param_not_one_of' })),
-  base_dn: requiredText({ trim: true }).pipe(noControlCharacters(1024)),
-  bind_dn: text().pipe(z.string().trim()).pipe(noControlCharacters(1024)),
-  bind_password: text().pipe(z.string().max(1024)),
-  user_field: text()
-    .pipe(z.string().trim())
-    .pipe(z.string().transform((v) => v || LDAP_DEFAULT_USER_FIELD))
-    .pipe(z.string().regex(LDAP_ATTRIBUTE_PATTERN, { error: 'ldap_user_field_invalid' })),
-  search_filter: text()
-    .pipe(z.string().trim())
-    .pipe(noControlCharacters(1024))
-    .refine((v) => v === '' || isLdapFilterTemplate(v), { error: 'ldap_search_filter_invalid' }),
-});
+export const LdapFormSchema = z
+  .object({
+    host: requiredText({ trim: true }).pipe(z.string().max(255).regex(LDAP_HOST_PATTERN, { error: 'ldap_host_invalid' })),
+    port: integer(LDAP_DEFAULT_PORT).pipe(z.number().min(1).max(65535)),
+    version: integer(3).pipe(z.literal([3, 2], { error: 'param_not_one_of' })),
+    base_dn: requiredText({ trim: true }).pipe(noControlCharacters(1024)),
+    bind_dn: text().pipe(z.string().trim()).pipe(noControlCharacters(1024)),
+    bind_password: text().pipe(z.string().max(1024)),
+    user_field: text()
+      .pipe(z.string().trim())
+      .pipe(z.string().transform((v) => v || LDAP_DEFAULT_USER_FIELD))
+      .pipe(z.string().regex(LDAP_ATTRIBUTE_PATTERN, { error: 'ldap_user_field_invalid' })),
+    search_filter: text()
+      .pipe(z.string().trim())
+      .pipe(noControlCharacters(1024))
+      .refine((v) => v === '' || isLdapFilterTemplate(v), { error: 'ldap_search_filter_invalid' }),
+    /** Quire (issue 21): 'none' (default), 'ldaps' or 'starttls'; a host written `ldaps://…` means 'ldaps'. The certificate is always verified. */
+    security: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'none' : v), z.enum(LDAP_SECURITY_MODES, { error: 'param_not_one_of' })),
+    /** Quire: the CA certificate(s) (PEM) the directory's certificate must chain to; '' trusts the system's CAs. */
+    ca_cert: text()
+      .pipe(z.string().trim().max(65_536))
+      .refine((v) => v === '' || PEM_CERTIFICATES_PATTERN.test(v), { error: 'ldap_ca_cert_invalid' }),
+    /** Quire: where the groups are; '' turns group → team mapping off. */
+    group_base_dn: text().pipe(z.string().trim()).pipe(noControlCharacters(1024)),
+    /** Quire: which groups hold the person: `%(dn)s` is their DN, `%(user)s` their directory name; '' is LDAP_DEFAULT_GROUP_FILTER. */
+    group_filter: text()
+      .pipe(z.string().trim())
+      .pipe(noControlCharacters(1024))
+      .refine((v) => v === '' || isLdapFilterTemplate(v, [LDAP_DN_PLACEHOLDER, LDAP_USER_PLACEHOLDER]), { error: 'ldap_group_filter_invalid' }),
+    /** Quire: the group attribute whose value the mapping names (default `cn`). */
+    group_name_field: text()
+      .pipe(z.string().trim())
+      .pipe(z.string().transform((v) => v || LDAP_DEFAULT_GROUP_NAME_FIELD))
+      .pipe(z.string().regex(LDAP_ATTRIBUTE_PATTERN, { error: 'ldap_user_field_invalid' })),
+    /** Quire: directory group (by name) → existing team (by id); a member of the group is a member of the team, and only then. */
+    group_teams: z.preprocess(
+      (v) => (v === undefined || v === null || v === '' ? [] : v),
+      z
+        .array(
+          z.object(
+            {
+              group: text()
+                .pipe(z.string().trim())
+                .refine((v) => v !== '' && v.length <= 255 && !/[\u0000-\u001f\u007f]/.test(v), { error: 'ldap_group_name_invalid' }),
+              team_id: z.preprocess(
+                (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+                z
+                  .number({ error: 'ldap_group_team_invalid' })
+                  .int({ error: 'ldap_group_team_invalid' })
+                  .min(1, { error: 'ldap_group_team_invalid' })
+                  .max(2 ** 31, { error: 'ldap_group_team_invalid' }),
+              ),
+            },
+            { error: 'ldap_group_teams_invalid' },
+          ),
+          { error: 'ldap_group_teams_invalid' },
+        )
+        .max(LDAP_GROUP_TEAMS_MAX, { error: 'ldap_group_teams_too_many' }),
+    ),
+    /** Quire: '1' links a local account (not made by directory login) of the same username to the directory entry at its first directory login; '0' (default) refuses that login. */
+    link_local: z.preprocess(
+      (v) => (v === undefined || v === null || v === '' ? '0' : v === true ? '1' : v === false ? '0' : typeof v === 'number' ? String(v) : v),
+      z.enum(['0', '1'], { error: 'param_not_one_of' }),
+    ),
+  })
+  .refine((form) => !(form.security === 'starttls' && form.host.startsWith('ldaps://')), { error: 'ldap_security_conflict', path: ['security'] });
 export type LdapForm = z.output<typeof LdapFormSchema>;
+export type LdapGroupTeam = LdapForm['group_teams'][number];
 
 /** `0`/`1`, as ShowDoc keeps its switches; booleans and numbers are accepted like PHP's intval. */
 const flag = () =>
@@ -241,6 +312,15 @@ export const SaveSettingsSchema = z.object({
   help_url: siteLink(),
   /** Quire: how often the server re-syncs the API descriptions imported from a URL: 'off' (default), 'hourly', 'daily'. */
   api_resync_schedule: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(ApiResyncSchedules, { error: 'param_not_one_of' }).optional()),
+  /** Quire (issue 20): days the audit log keeps its entries before the scheduled removal, 1 to 3650 (default 365). */
+  audit_retention_days: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    integer()
+      .pipe(z.number().min(1, { error: 'param_out_of_range' }).max(AUDIT_RETENTION_DAYS_MAX, { error: 'param_out_of_range' }))
+      .optional(),
+  ),
+  /** Quire (issue 21): who must sign in with a second factor: 'off' (default), 'admins' or 'everyone'. */
+  two_factor_required: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(TWO_FACTOR_REQUIREMENTS, { error: 'param_not_one_of' }).optional()),
 });
 export type SaveSettingsDto = z.output<typeof SaveSettingsSchema>;
 
@@ -260,6 +340,10 @@ export interface SiteSettings {
   help_url: string;
   /** Quire: the re-sync schedule of API descriptions imported from a URL ('off' by default). */
   api_resync_schedule: string;
+  /** Quire: days the audit log keeps its entries, as a string ('365' by default). */
+  audit_retention_days: string;
+  /** Quire (issue 21): who must sign in with a second factor ('off' by default). */
+  two_factor_required: string;
 }
 
 /** `adminUser/checkUpdate` data: empty (no notice), or a link to a newer version. */

@@ -36,6 +36,12 @@ export const CollabField = {
 /** The scope Hocuspocus reports on authentication: members without the edit right only watch. */
 export const CollabScope = { ReadWrite: 'read-write', ReadOnly: 'readonly' } as const;
 
+/**
+ * The WebSocket close code of a connection whose session ended while it was open (logout, a password change, an
+ * administrator's reset): the editor stops reconnecting and asks the user to log in again.
+ */
+export const COLLAB_SESSION_ENDED = 4401;
+
 /** What each editor puts in its awareness state (presence, remote cursors): `{ user: CollabUser }`. */
 export interface CollabUser {
   uid: number;

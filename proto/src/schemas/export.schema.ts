@@ -17,10 +17,10 @@ export const ExportTargetSchema = z.object({ item_id: requiredId(), cat_id: opti
 export type ExportTargetDto = z.output<typeof ExportTargetSchema>;
 
 /** The formats an export job produces. */
-export const ExportFormats = ['word', 'markdown'] as const;
+export const ExportFormats = ['word', 'markdown', 'pdf', 'html'] as const;
 export type ExportFormat = (typeof ExportFormats)[number];
 
-/** `export/start` {item_id, cat_id, format ('word' by default, or 'markdown')} → `{ job_id }`. */
+/** `export/start` {item_id, cat_id, format ('word' by default, 'markdown', 'pdf' or 'html')} → `{ job_id }`. */
 export const StartExportSchema = ExportTargetSchema.extend({
   format: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'word' : v), z.enum(ExportFormats, { error: 'param_not_one_of' })),
 });
@@ -131,4 +131,102 @@ export function attachmentSignOf(url: string): string {
  */
 export function mayExport(access: ItemAccess): boolean {
   return access.exists && (access.edit || (access.archived && access.creator));
+}
+
+/**
+ * The export renderer (web/export-render.html, issue 22): the reader's Markdown renderer and stylesheet
+ * in a page of their own, which the export worker opens in headless Chromium for the PDF and the
+ * offline HTML site. It exposes `window.quireExport` ({@link ExportRenderApi}).
+ */
+export const EXPORT_RENDER_PAGE = 'export-render.html';
+
+/** What a rendered document writes itself, in the server's language. */
+export interface ExportRenderTexts {
+  contents: string;
+  empty: string;
+  /** The cover's line naming the exported catalog ('' for a whole item). */
+  catalog: string;
+  exported: string;
+  /** An image that cannot be shown: `{alt}` is replaced by its text. */
+  imageMissing: string;
+}
+
+/** The document's frame: the cover, the table of contents (PDF), the language. */
+export interface ExportRenderDocument {
+  lang: string;
+  itemName: string;
+  description: string;
+  texts: ExportRenderTexts;
+  /** Cover and table of contents (the PDF); the HTML site renders pages alone. */
+  frame: boolean;
+}
+
+/** A catalog or a page, in reading order; a page carries its Markdown. */
+export interface ExportRenderEntry {
+  kind: 'catalog' | 'page';
+  /** The element id (PDF anchor, HTML file). */
+  anchor: string;
+  /** The heading as shown (`1.2 Title`, `1.2、标题`). */
+  heading: string;
+  /** 1 (a root page or a top catalog) to 4. */
+  level: number;
+  markdown?: string;
+  /** A note under the page (a page cut short). */
+  note?: string;
+}
+
+/** A rendered page, for the HTML site: the reader's `.markdown-body` HTML and its text for the search index. */
+export interface ExportRenderedPage {
+  anchor: string;
+  html: string;
+  text: string;
+}
+
+/** A Mermaid diagram or a formula Word shows as a picture, drawn by the reader's renderer. */
+export interface ExportRenderFigure {
+  id: string;
+  kind: 'mermaid' | 'math' | 'inlineMath';
+  source: string;
+}
+
+/** A PDF bookmark: a catalog, a page or one of a page's own headings, with the element id it points to. */
+export interface ExportRenderBookmark {
+  anchor: string;
+  title: string;
+  /** 1 (a root page or a top catalog) to 6; a bookmark nests under the closest one before it of a lower level. */
+  level: number;
+}
+
+export interface ExportRenderApi {
+  /** The document's frame (the cover and an empty table of contents when `frame`). */
+  start(document: ExportRenderDocument): void;
+  /** Every entry as a line of the table of contents (or its "empty" note); links to them resolve in every print. */
+  contents(entries: ExportRenderEntry[]): void;
+  /** Every entry's anchor without the contents (a renderer that prints one part of the PDF): links to them resolve. */
+  targets(anchors: string[]): void;
+  /** Renders entries and appends them; `settle` waits for highlighting, math and diagrams. */
+  add(entries: ExportRenderEntry[]): void;
+  /**
+   * Waits for highlighting, math, diagrams and images. With a frame it also readies the document to print as one
+   * part of the PDF: each drawn entry and heading gets a named destination, and a link to an entry drawn in another
+   * part gets a stand-in target, so Chromium keeps the link (the merged PDF points it at the right page).
+   */
+  settle(): Promise<void>;
+  /** The drawn entries and their pages' headings, in reading order (the PDF prints a part at a time). */
+  bookmarks(): ExportRenderBookmark[];
+  /** Removes everything drawn, keeping the document (the PDF prints the front matter and the entries in parts). */
+  clear(): void;
+  /** The table of contents' page numbers, by anchor (the PDF's second pass). */
+  setPageNumbers(numbers: Record<string, number>): void;
+  /** Draws each figure as the reader draws it (after `start`, replacing what is drawn); `settle` waits for them. */
+  figures(figures: ExportRenderFigure[]): void;
+  /** Where each figure drew, in CSS pixels from the document's top left, by id; an invalid diagram (shown as its text) is absent. */
+  figureClips(): Record<string, { x: number; y: number; width: number; height: number }>;
+  /** The rendered pages so far, then removed from the document (the HTML site takes them a batch at a time). */
+  takePages(): ExportRenderedPage[];
+  /**
+   * Every style rule of the page (the reader's theme and stylesheet, KaTeX's) and the class names of the
+   * elements around the rendered pages, outermost first: the HTML site wraps its pages in the same.
+   */
+  styles(): { css: string; wrappers: string[] };
 }

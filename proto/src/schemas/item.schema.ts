@@ -125,6 +125,16 @@ export interface ItemInfoRights {
   ItemCreator: boolean;
 }
 
+/**
+ * ShowDoc 3.x's fields (added after ShowDoc's [ERA] ones, which stay): `item_edit` / `item_manage` decide
+ * whether its client shows the edit toolbar (both false when archived); `current_page_id` echoes `page_id`.
+ */
+export interface ItemInfoRights3x {
+  item_edit: boolean;
+  item_manage: boolean;
+  current_page_id: number;
+}
+
 /** `item/info` of a regular item (contract §9.3). */
 export type RegularItemInfo = ItemInfoHead & {
   default_page_id: string;
@@ -134,7 +144,8 @@ export type RegularItemInfo = ItemInfoHead & {
   unread_count: number;
   item_type: typeof ItemType.Regular;
   menu: Menu;
-} & ItemInfoRights;
+} & ItemInfoRights &
+  ItemInfoRights3x;
 
 /** `item/info` of a single-page item. */
 export type SinglePageItemInfo = ItemInfoHead & {
@@ -143,7 +154,8 @@ export type SinglePageItemInfo = ItemInfoHead & {
   item_type: typeof ItemType.SinglePage;
   /** One page object, not an array ([ERA] shape). */
   menu: { pages: PageRow | null };
-} & ItemInfoRights;
+} & ItemInfoRights &
+  ItemInfoRights3x;
 
 /**
  * Item info comes as JSON text (a regular item's menu is spliced in as the page service cached it),

@@ -10,6 +10,7 @@ import { MemberGroup } from './item.schema';
 /** A required numeric id: absent, '' or 0 is 'required', a negative number 'out of range'. */
 const id = () => integer(0).pipe(z.number().min(1, { error: (issue) => (issue.input === 0 ? 'param_required' : 'param_out_of_range') }));
 const optionalId = () => integer(0).pipe(z.number().min(0));
+const requiredTeamText = () => z.string().min(1).max(255);
 const memberGroup = () => integer(MemberGroup.ReadOnly).pipe(z.literal([MemberGroup.ReadOnly, MemberGroup.Edit], { error: 'param_not_one_of' }));
 
 /** `team.access.rights`: the right user `uid` holds on item `item_id` through the teams it is bound to. */
@@ -43,6 +44,30 @@ export type TeamItemPurgeDto = z.output<typeof TeamItemPurgeSchema>;
 /** `team.member.forgetUser`: user `uid` was deleted. */
 export const TeamForgetUserSchema = z.object({ uid: id() });
 export type TeamForgetUserDto = z.output<typeof TeamForgetUserSchema>;
+
+const teamIds = () => z.array(z.number().int().min(1)).max(1000);
+
+/**
+ * `team.member.syncDirectory` (issue 21): user `uid` signed in through the directory; of the teams in
+ * `mapped` (those an LDAP group is mapped to) they must be a member of exactly those in `member_of`.
+ */
+export const TeamSyncDirectorySchema = z.object({ uid: id(), username: requiredTeamText(), mapped: teamIds(), member_of: teamIds() });
+export type TeamSyncDirectoryDto = z.output<typeof TeamSyncDirectorySchema>;
+
+/** What the sync changed; `missing` are mapped teams that no longer exist. */
+export interface TeamSyncResult {
+  added: number[];
+  removed: number[];
+  missing: number[];
+}
+
+/** `team.team.existing`: which of `team_ids` are teams. */
+export const TeamExistingSchema = z.object({ team_ids: teamIds() });
+export type TeamExistingDto = z.output<typeof TeamExistingSchema>;
+
+export interface TeamIds {
+  team_ids: number[];
+}
 
 /* ------------------------------------------------------------------------------------------
  * Endpoint schemas (contract §9.8, owned by the team service).

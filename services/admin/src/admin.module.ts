@@ -12,6 +12,7 @@ import { SettingModule } from './setting/setting.module';
 import { AdminUserController } from './user/admin-user.controller';
 import { AdminUserService } from './user/admin-user.service';
 
+import { SiteInfoController } from './site/site-info.controller';
 /**
  * Site settings (the only collection it owns) and the administrator's views over items, which it
  * asks of item; announcements go through the notice service. The console's user calls go straight
@@ -19,7 +20,7 @@ import { AdminUserService } from './user/admin-user.service';
  */
 @Module({
   imports: [ClientsModule, SettingModule],
-  controllers: [CronController, AdminUserController, AdminItemController, AdminNoticeController, AdminMailController],
+  controllers: [CronController, AdminUserController, AdminItemController, AdminNoticeController, AdminMailController, SiteInfoController],
   providers: [CronService, AdminUserService, AdminItemService, AdminNoticeService, AdminMailService],
 })
 export class AdminModule {}

@@ -82,6 +82,8 @@ describe('administrator console', () => {
         demo_url: '',
         help_url: '',
         api_resync_schedule: 'off',
+        two_factor_required: 'off',
+        audit_retention_days: '365',
       });
     });
 
@@ -98,7 +100,7 @@ describe('administrator console', () => {
 
       await send(Subject.AdminSettingSave, admin, { register_open: true });
       expect(await send<HomePageSetting>(Subject.AdminSettingHomePage, testCaller())).toMatchObject({ register_open: 1 });
-      await expect(register('late_comer')).resolves.toMatchObject({ data: [] });
+      await expect(register('late_comer')).resolves.toMatchObject({ data: { username: 'late_comer', user_token: expect.any(String) } });
     });
 
     it.each([
@@ -109,6 +111,8 @@ describe('administrator console', () => {
       [{ home_item: 'x'.repeat(256) }, 10101, 'param_too_long'],
       [{ recycle_retention_days: 3651 }, 10101, 'param_out_of_range'],
       [{ recycle_retention_days: 'soon' }, 10101, 'param_not_integer'],
+      [{ audit_retention_days: 0 }, 10101, 'param_out_of_range'],
+      [{ audit_retention_days: 3651 }, 10101, 'param_out_of_range'],
       [{ help_url: 'javascript:alert(1)' }, 10101, 'setting_link_invalid'],
       [{ api_resync_schedule: 'weekly' }, 10101, 'param_not_one_of'],
       [{ demo_url: '//elsewhere.example/demo' }, 10101, 'setting_link_invalid'],
@@ -130,6 +134,8 @@ describe('administrator console', () => {
         demo_url: '',
         help_url: '',
         api_resync_schedule: 'off',
+        two_factor_required: 'off',
+        audit_retention_days: '365',
       });
     });
 

@@ -24,6 +24,15 @@ import { QrcodeController } from './qrcode/qrcode.controller';
 import { QrcodeService } from './qrcode/qrcode.service';
 import { LegacySessionUpgrade } from './session/legacy-session-upgrade';
 import { SessionService } from './session/session.service';
+import { PersonalTokenController } from './token/personal-token.controller';
+import { PersonalTokenRepository } from './token/personal-token.repository';
+import { PersonalTokenService } from './token/personal-token.service';
+import { OidcConfigRepository } from './oidc/oidc-config.repository';
+import { OidcController } from './oidc/oidc.controller';
+import { OidcService } from './oidc/oidc.service';
+import { TwoFactorController } from './two-factor/two-factor.controller';
+import { TwoFactorRepository } from './two-factor/two-factor.repository';
+import { TwoFactorService } from './two-factor/two-factor.service';
 import { AdminSeeder } from './user/admin-seeder';
 import { PasswordChangeService } from './user/password-change.service';
 import { LegacyHashCensus } from './user/legacy-hash-census';
@@ -52,6 +61,9 @@ import { UserService } from './user/user.service';
     LdapController,
     MailOutboxController,
     UserImportController,
+    PersonalTokenController,
+    TwoFactorController,
+    OidcController,
   ],
   providers: [
     UserRepository,
@@ -80,6 +92,12 @@ import { UserService } from './user/user.service';
     EmailService,
     MailOutboxService,
     UserImportService,
+    PersonalTokenRepository,
+    PersonalTokenService,
+    TwoFactorRepository,
+    TwoFactorService,
+    OidcConfigRepository,
+    OidcService,
   ],
 })
 export class AuthModule {}

@@ -1,8 +1,8 @@
 import * as net from 'node:net';
 import { AdminModule } from '@quire/admin-service';
 import { DocumentStore } from '@quire/platform';
-import { AppError, type Caller, type LoggedInUser, type Reply, type SiteSettings, Subject, type WireParams } from '@quire/proto';
-import { createContextApp, createUser, describeWith, freePort, startSlapd, testCaller, type ContextApp, type Slapd } from '@quire/testing';
+import { type Caller, type LoggedInUser, type Reply, type SiteSettings, Subject, type WireParams } from '@quire/proto';
+import { appFailure, createContextApp, createUser, describeWith, freePort, startSlapd, testCaller, type ContextApp, type Slapd } from '@quire/testing';
 import { SettingRepository } from '../../admin/src/setting/setting.repository';
 import { AuthModule } from '../src/auth.module';
 import { LDAP_TIMEOUT_MS } from '../src/ldap/ldap-directory';
@@ -39,15 +39,7 @@ describeWith({ binary: 'slapd' }, 'LDAP login (real slapd)', () => {
   let admin: Caller;
 
   const send = <T>(subject: Subject, caller: Caller, params: WireParams = {}) => ctx.relay<T>(subject, { caller, params });
-  const failure = async (subject: Subject, caller: Caller, params: WireParams) => {
-    try {
-      await send(subject, caller, params);
-    } catch (error) {
-      if (error instanceof AppError) return { code: error.code, key: error.key, params: error.params };
-      throw error;
-    }
-    throw new Error(`${subject} succeeded with ${JSON.stringify(params)}`);
-  };
+  const failure = (subject: Subject, caller: Caller, params: WireParams) => appFailure(send(subject, caller, params));
   const login = (username: string, password: string) => send<Reply<LoggedInUser>>(Subject.AuthUserLogin, testCaller(), { username, password, v_code: '' });
   const loginFailure = (username: string, password: string) => failure(Subject.AuthUserLogin, testCaller(), { username, password, v_code: '' });
   const users = () => ctx.app.get(DocumentStore).collection<UserEntity>('users');
@@ -91,7 +83,19 @@ describeWith({ binary: 'slapd' }, 'LDAP login (real slapd)', () => {
         help_url: '',
         recycle_retention_days: '30',
         api_resync_schedule: 'off',
-        ldap_form: { ...form(), bind_password: '********' },
+        two_factor_required: 'off',
+        audit_retention_days: '365',
+        ldap_form: {
+          ...form(),
+          bind_password: '********',
+          security: 'none',
+          ca_cert: '',
+          group_base_dn: '',
+          group_filter: '',
+          group_name_field: 'cn',
+          group_teams: [],
+          link_local: '0',
+        },
       });
       expect(JSON.stringify(loaded)).not.toContain(slapd.adminPassword);
     });
@@ -135,6 +139,14 @@ describeWith({ binary: 'slapd' }, 'LDAP login (real slapd)', () => {
         await silent.close();
       }
       expect((await send<SiteSettings>(Subject.AdminSettingLoad, admin)).ldap_form?.port).toBe(slapd.port);
+    });
+
+    it('says so when StartTLS is asked of a directory that has no certificate', async () => {
+      expect(await failure(Subject.AdminSettingSave, admin, { ldap_open: '1', ldap_form: form({ security: 'starttls' }) })).toEqual({
+        code: 10011,
+        key: 'ldap_starttls_refused',
+        params: { address: `127.0.0.1:${slapd.port}` },
+      });
     });
 
     it('refuses a base DN the directory does not have', async () => {

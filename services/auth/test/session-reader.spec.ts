@@ -48,8 +48,21 @@ describe(SessionReader.name, () => {
   });
 
   it('finds no session for a token auth never issued, nor without a token', async () => {
-    expect(await sut.read(hashSecret('never-issued-token'), ['reader-test:missing'])).toEqual({ session: null, alongside: [null] });
-    expect(await sut.read(undefined)).toEqual({ session: null, alongside: [] });
+    expect(await sut.read(hashSecret('never-issued-token'), ['reader-test:missing'])).toEqual({ session: null, personalToken: null, alongside: [null] });
+    expect(await sut.read(undefined)).toEqual({ session: null, personalToken: null, alongside: [] });
+  });
+
+  it('resolves a personal API token auth made to its owner and scope, never as a session, until it is revoked', async () => {
+    const username = await newUser('token-pass');
+    const { user, caller } = await login(username, 'token-pass');
+    const made = await send<{ id: number; token: string }>(Subject.AuthTokenCreate, caller, { name: 'ci', scope: 'read', expire_days: 1 });
+
+    const read = await sut.read(hashSecret(made.token));
+    expect(read).toMatchObject({ session: null, personalToken: { id: made.id, uid: user.uid, username, groupid: 2, scope: 'read' } });
+    await expect(ctx.app.get(KeyValueStore).ttl(`personal-token-sha256:${hashSecret(made.token)}`)).resolves.toBeGreaterThan(24 * 3600 - 60);
+
+    await send(Subject.AuthTokenRevoke, caller, { id: made.id });
+    expect((await sut.read(hashSecret(made.token))).personalToken).toBeNull();
   });
 
   it('no longer finds a session after its logout, and still finds the other one of the same user', async () => {

@@ -45,7 +45,8 @@ describe('auth service', () => {
     it('creates an ordinary user, logs them in, and keeps no plain password', async () => {
       const caller = testCaller();
       const reply = await register(caller, '张三_dev', 'secret-1');
-      expect(reply.data).toEqual([]);
+      // ShowDoc 3.x: the same object as user/login, its user_token the session's.
+      expect(reply.data).toMatchObject({ username: '张三_dev', groupid: 2, user_token: (reply.session as { set: string }).set });
       expect(reply.session).toMatchObject({ set: expect.stringMatching(/^[a-f0-9]{64}$/) });
       const token = (reply.session as { set: string }).set;
       const session = JSON.parse((await kv.get(sessionKey(hashSecret(token)))) as string) as SessionRecord;
@@ -79,8 +80,8 @@ describe('auth service', () => {
     });
 
     it('accepts usernames of 2 and 64 characters with _ - . @', async () => {
-      expect((await register(testCaller(), 'ab')).data).toEqual([]);
-      expect((await register(testCaller(), `a.b-c_d@${'e'.repeat(56)}`)).data).toEqual([]);
+      expect((await register(testCaller(), 'ab')).data).toMatchObject({ username: 'ab' });
+      expect((await register(testCaller(), `a.b-c_d@${'e'.repeat(56)}`)).data).toMatchObject({ username: `a.b-c_d@${'e'.repeat(56)}` });
     });
 
     it('requires the right captcha, once', async () => {

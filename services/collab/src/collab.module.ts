@@ -4,11 +4,15 @@ import { UpgradeHandler } from '@quire/platform';
 import { ItemClient } from './clients/item.client';
 import { PageClient } from './clients/page.client';
 import { CollabDocumentRepository } from './document/collab-document.repository';
+import { CollabDocumentSweeper } from './document/collab-document-sweeper';
 import { CollabFeed } from './live/collab-feed';
+import { CollabPresence } from './presence/collab-presence';
+import { CollabPresenceController } from './presence/collab-presence.controller';
 import { LiveDocuments } from './live/live-documents';
 import { CollabListener } from './server/collab-listener';
 import { COLLAB_EXTENSIONS, CollabServer } from './server/collab-server';
 import { redisExtension } from './server/redis-extension';
+import { SessionWatch } from './session/session-watch';
 import { UpgradeGate } from './session/upgrade-gate';
 
 /**
@@ -17,7 +21,20 @@ import { UpgradeGate } from './session/upgrade-gate';
  * the upgrades of that path. It imports no adapter: the ports come from the global PlatformModule.
  */
 @Module({
-  providers: [CollabServer, { provide: UpgradeHandler, useExisting: CollabServer }, UpgradeGate, LiveDocuments, CollabFeed, CollabDocumentRepository, PageClient, ItemClient],
+  controllers: [CollabPresenceController],
+  providers: [
+    CollabPresence,
+    CollabServer,
+    { provide: UpgradeHandler, useExisting: CollabServer },
+    UpgradeGate,
+    SessionWatch,
+    LiveDocuments,
+    CollabFeed,
+    CollabDocumentRepository,
+    CollabDocumentSweeper,
+    PageClient,
+    ItemClient,
+  ],
   exports: [UpgradeHandler, CollabServer],
 })
 export class CollabModule {

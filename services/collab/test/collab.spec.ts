@@ -3,13 +3,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DocumentStore, hashSecret, KeyValueStore, UpgradeHandler } from '@quire/platform';
 import { type Caller, encodeSession, type LivePage, MemberGroup, type PageRow, parseJsonReply, sessionKey, sessionLanguageKey, Subject, type WireParams } from '@quire/proto';
-import { createContextApp, createUser, type ContextApp } from '@quire/testing';
-import { CoEditor, eventually, sleep } from '../../../e2e/src/co-editor';
+import { createContextApp, createUser, type ContextApp, eventually, sleep } from '@quire/testing';
+import { CoEditor } from '../../../e2e/src/co-editor';
 import { AuthModule } from '../../auth/src/auth.module';
 import { ItemModule } from '../../item/src/item.module';
 import { MemberRepository } from '../../item/src/member/member.repository';
 import { PageModule } from '../../page/src/page.module';
 import { CollabModule } from '../src/collab.module';
+import { CollabDocumentRepository } from '../src/document/collab-document.repository';
+import { CollabDocumentSweeper } from '../src/document/collab-document-sweeper';
 
 /**
  * The collab module with the page, item and auth services on the embedded platform, its upgrades
@@ -123,6 +125,29 @@ describe('CollabModule', () => {
     // A change nobody merged yet is merged here.
     await send(Subject.PagePageSave, owner.caller, { page_id: page.page_id, page_title: 'Guide', page_content: 'zero\none\ntwo\n' });
     await eventually(() => (sut.toString() === 'zero\none\n' ? true : undefined), 'the merge of the change from the base this replica knows');
+  });
+
+  it("removes a deleted page's co-editing state once it has been idle an hour, and keeps a living page's", async () => {
+    const owner = await signedIn();
+    const kept = await newPage(owner.caller, 'stays\n');
+    const deleted = await newPage(owner.caller, 'secret plans\n');
+    for (const page of [kept, deleted]) {
+      const sut = await editor(owner.cookies, page.page_id);
+      sut.append('typed\n');
+      sut.destroy();
+    }
+    const repository = ctx.app.get(CollabDocumentRepository);
+    // The last editor out persists the document.
+    await eventually(async () => ((await repository.find(deleted.page_id)) && (await repository.find(kept.page_id)) ? true : undefined), 'both documents to be kept');
+    await send(Subject.PagePageDelete, owner.caller, { page_id: deleted.page_id });
+    const sweeper = ctx.app.get(CollabDocumentSweeper);
+
+    // Written a moment ago: not idle yet.
+    expect(await sweeper.sweep()).toBe(0);
+    expect(await repository.find(deleted.page_id)).not.toBeNull();
+    expect(await sweeper.sweep(Date.now() + 61 * 60 * 1000)).toBe(1);
+    expect(await repository.find(deleted.page_id)).toBeNull();
+    expect((await repository.find(kept.page_id))?.base_content).toBeDefined();
   });
 });
 

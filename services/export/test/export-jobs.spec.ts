@@ -81,7 +81,7 @@ describe(ExportProcessor.name, () => {
       params: { reason: 'The exported file could not be stored' },
     });
     expect(await failure(world.send(Subject.ExportWordExport, owner, { item_id: itemId }))).toMatchObject({ key: 'export_job_failed' });
-  }, 30_000);
+  });
 
   it('refuses to download an export that is still running', async () => {
     const itemId = await world.item(owner, 'Slow');

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { ErrorCode, MemberGroup, type Reply, Subject } from '@quire/proto';
 import { type ContextApp, testCaller } from '@quire/testing';
 import { BlobStorage } from '@quire/platform';
@@ -31,6 +32,41 @@ Returns **one user** by id, *quickly*, ~~slowly~~ and \`GET /user\`. See [the gu
 ---
 
 Done.`;
+
+/** A PNG's size and how many of its pixels are dark (8-bit RGB or RGBA, as Chromium writes its screenshots). */
+function png(data: Buffer): { width: number; height: number; dark: number } {
+  const width = data.readUInt32BE(16);
+  const height = data.readUInt32BE(20);
+  const channels = data[25] === 6 ? 4 : 3;
+  const chunks: Buffer[] = [];
+  for (let at = 8; at < data.length;) {
+    const length = data.readUInt32BE(at);
+    if (data.toString('latin1', at + 4, at + 8) === 'IDAT') chunks.push(data.subarray(at + 8, at + 8 + length));
+    at += length + 12;
+  }
+  const raw = inflateSync(Buffer.concat(chunks));
+  const stride = width * channels;
+  const rows: Buffer[] = [];
+  let previous = Buffer.alloc(stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const row = Buffer.from(raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)));
+    for (let x = 0; x < stride; x++) {
+      const left = x >= channels ? row[x - channels] : 0;
+      const up = previous[x];
+      const corner = x >= channels ? previous[x - channels] : 0;
+      const base = left + up - corner;
+      const paeth = Math.abs(base - left) <= Math.abs(base - up) && Math.abs(base - left) <= Math.abs(base - corner) ? left : Math.abs(base - up) <= Math.abs(base - corner) ? up : corner;
+      const add = [0, left, up, (left + up) >> 1, paeth][filter] ?? 0;
+      row[x] = (row[x] + add) & 0xff;
+    }
+    rows.push(row);
+    previous = row;
+  }
+  let dark = 0;
+  for (const row of rows) for (let x = 0; x < stride; x += channels) if (row[x] + row[x + 1] + row[x + 2] < 300) dark += 1;
+  return { width, height, dark };
+}
 
 describe(ExportJobService.name, () => {
   let ctx: ContextApp;
@@ -67,24 +103,17 @@ describe(ExportJobService.name, () => {
         filename: 'Payments API.docx',
         inline: false,
       });
-      expect(headings(zip)).toEqual([
-        '1: 1、Intro',
-        '1: 2、Overview',
-        '1: 3、Admin',
-        '2: 3.1、Settings',
-        '1: 4、API',
-        '2: 4.1、Errors',
-        '2: 4.2、Users',
-        '3: 4.2.1、Get user',
-        '4: Get user',
-      ]);
+      expect(headings(zip)).toEqual(['1: 1 Intro', '1: 2 Overview', '1: 3 Admin', '2: 3.1 Settings', '1: 4 API', '2: 4.1 Errors', '2: 4.2 Users', '3: 4.2.1 Get user', '4: Get user']);
       const text = paragraphs(zip);
       expect(text.slice(0, 3)).toEqual(['Payments API', 'Everything about payments', expect.stringMatching(/^Exported \d{4}-/)]);
       expect(text).toContain('Contents');
-      // The table of contents is filled in already, linking to the headings.
+      // The table of contents is filled in already, linking to the headings, inside a TOC field Word updates
+      // (headings 1–4: a fourth-level page is listed); the headings use Word's own heading styles (its navigation pane).
       const xml = part(zip, 'word/document.xml');
-      expect(xml).toMatch(/<w:hyperlink [^>]*w:anchor="_Toc_quire_8"[^>]*>(?:(?!<\/w:hyperlink>)[\s\S])*4\.2\.1、Get user/);
-      expect(xml).toContain('<w:bookmarkStart w:id="100008" w:name="_Toc_quire_8"/><w:r><w:t xml:space="preserve">4.2.1、Get user</w:t>');
+      expect(xml).toMatch(/<w:instrText[^>]*>TOC \\h \\o &quot;1-4&quot;<\/w:instrText>/);
+      expect(part(zip, 'word/styles.xml')).toMatch(/<w:style w:type="paragraph" w:styleId="Heading1">/);
+      expect(xml).toMatch(/<w:hyperlink [^>]*w:anchor="_Toc_quire_8"[^>]*>(?:(?!<\/w:hyperlink>)[\s\S])*4\.2\.1 Get user/);
+      expect(xml).toContain('<w:bookmarkStart w:id="100008" w:name="_Toc_quire_8"/><w:r><w:t xml:space="preserve">4.2.1 Get user</w:t>');
     });
 
     it('renders the Markdown faithfully: inline styles, links, tables, code, nested and task lists, quotes and rules', async () => {
@@ -107,7 +136,11 @@ describe(ExportJobService.name, () => {
         ['fields', 'no', 'string', 'Comma-separated'],
       ]);
       expect(xml).toContain('<w:tblHeader/>');
-      expect(xml).toMatch(/<w:pStyle w:val="QuireCode"\/><\/w:pPr><w:r><w:t xml:space="preserve">\{ &quot;uid&quot;: 1, &quot;name&quot;: &quot;Ada&quot; \}<\/w:t>/);
+      // The code block is coloured as the reader colours it (highlight.js, the reader's palette): keys green, numbers blue.
+      const code = /<w:p><w:pPr><w:pStyle w:val="QuireCode"\/>(?:(?!<\/w:p>)[\s\S])*<\/w:p>/.exec(xml)?.[0] ?? '';
+      expect([...code.matchAll(/<w:t xml:space="preserve">([^<]*)<\/w:t>/g)].map((m) => m[1]).join('')).toBe('{ &quot;uid&quot;: 1, &quot;name&quot;: &quot;Ada&quot; }');
+      expect(code).toMatch(/<w:color w:val="0E700E"\/><\/w:rPr><w:t xml:space="preserve">&quot;uid&quot;<\/w:t>/);
+      expect(code).toMatch(/<w:color w:val="0F548C"\/><\/w:rPr><w:t xml:space="preserve">1<\/w:t>/);
       const text = paragraphs(zip);
       expect(text).toEqual(expect.arrayContaining(['First step', 'Second step', 'nested bullet', 'deep number', '☑ written', '☐ reviewed', 'A quoted remark', 'nested deeper', 'Done.']));
       expect(xml).toMatch(/<w:numPr><w:ilvl w:val="2"\/><w:numId w:val="\d+"\/><\/w:numPr>(?:(?!<\/w:p>)[\s\S])*deep number/);
@@ -153,6 +186,39 @@ describe(ExportJobService.name, () => {
       expect(part(zip, 'word/_rels/document.xml.rels')).toContain('Target="https://cdn.example.com/logo.png" TargetMode="External"');
     });
 
+    it("draws Mermaid diagrams and formulas as pictures from the reader's renderer, keeping an invalid diagram's source", async () => {
+      const itemId = await world.item(owner, 'Figures');
+      await world.page(
+        owner,
+        itemId,
+        'Flow',
+        'Energy is $E=mc^2$ in the text.\n\n$$\n\\int_0^1 x^2 \\, dx = \\frac{1}{3}\n$$\n\n```mermaid\ngraph TD\n  Placed --> Shipped\n```\n\n```mermaid\nnot a diagram {{\n```',
+      );
+
+      const { zip } = await world.exported(owner, { item_id: itemId });
+
+      const media = fileNames(zip).filter((name) => name.startsWith('word/media/'));
+      expect(media).toHaveLength(3);
+      const xml = part(zip, 'word/document.xml');
+      expect(xml.match(/<wp:inline/g)).toHaveLength(3);
+      expect(xml).toContain('descr="E=mc^2"');
+      expect(xml).toContain('descr="graph TD');
+      const text = paragraphs(zip).join('\n');
+      expect(text).toContain('Energy is  in the text.');
+      expect(text).not.toContain('Placed --> Shipped');
+      expect(text).not.toContain('\\frac');
+      expect(text).toContain('not a diagram {{');
+      // Each picture is a PNG with something drawn on it: the inline formula wider than tall, the diagram taller.
+      const pictures = media.map((name) => png(Buffer.from(zip[name])));
+      for (const picture of pictures) expect(picture.dark).toBeGreaterThan(20);
+      const sizes = [...xml.matchAll(/<wp:extent cx="(\d+)" cy="(\d+)"\/>[\s\S]*?descr="([^"]*)"/g)].map((m) => ({ descr: m[3].split('\n')[0], wide: Number(m[1]) > Number(m[2]) }));
+      expect(sizes).toEqual([
+        { descr: 'E=mc^2', wide: true },
+        { descr: expect.stringContaining('\\int_0^1'), wide: true },
+        { descr: 'graph TD', wide: false },
+      ]);
+    });
+
     it('links an image missing from storage instead of failing the export', async () => {
       const itemId = await world.item(owner, 'Lost');
       const pasted = await world.image(owner, itemId);
@@ -176,7 +242,7 @@ describe(ExportJobService.name, () => {
       const { zip, reply } = await world.exported(owner, { item_id: itemId, cat_id: guide });
 
       expect(reply.blob?.filename).toBe('Manual - Guide.docx');
-      expect(headings(zip)).toEqual(['1: 1、Start', '1: 2、Advanced', '2: 2.1、Tuning']);
+      expect(headings(zip)).toEqual(['1: 1 Start', '1: 2 Advanced', '2: 2.1 Tuning']);
       expect(paragraphs(zip)).toContain('Catalog: Guide');
       expect(paragraphs(zip)).not.toContain('not exported');
     });
@@ -199,7 +265,7 @@ describe(ExportJobService.name, () => {
 
       const { zip } = await world.exported(owner, { item_id: itemId });
 
-      expect(headings(zip)).toEqual(['1: 1、Chaos', '1: 2、After']);
+      expect(headings(zip)).toEqual(['1: 1 Chaos', '1: 2 After']);
       expect(paragraphs(zip).join('\n')).toContain('unclosed fence');
       expect(paragraphs(zip)).toContain('still here');
     });
@@ -214,7 +280,7 @@ describe(ExportJobService.name, () => {
 
       const { zip } = await world.exported(owner, { item_id: itemId });
 
-      expect(headings(zip)).toEqual(['1: 1、Emphasis', '1: 2、Brackets', '1: 3、Table', '1: 4、After']);
+      expect(headings(zip)).toEqual(['1: 1 Emphasis', '1: 2 Brackets', '1: 3 Table', '1: 4 After']);
       const text = paragraphs(zip).join('');
       expect(text.split('a').length - 1).toBeGreaterThanOrEqual(50_000);
       expect(text.split('[').length - 1).toBe(30_000);
@@ -266,7 +332,7 @@ describe(ExportJobService.name, () => {
 
       const { zip } = await world.exported(editor, { item_id: itemId });
 
-      expect(headings(zip)).toEqual(['1: 1、Page']);
+      expect(headings(zip)).toEqual(['1: 1 Page']);
     });
 
     it('answers a missing item_id, an unknown item and a catalog of another item clearly', async () => {
@@ -277,7 +343,7 @@ describe(ExportJobService.name, () => {
       expect(await failure(world.start(owner, {}))).toMatchObject({ code: ErrorCode.Failed, key: 'param_required', params: { name: 'item_id' } });
       expect(await failure(world.start(owner, { item_id: 999_999 }))).toMatchObject({ code: ErrorCode.Failed, key: 'page_item_not_found' });
       expect(await failure(world.start(owner, { item_id: itemId, cat_id: foreign }))).toMatchObject({ code: ErrorCode.Failed, key: 'export_catalog_not_found' });
-      expect(await failure(world.start(owner, { item_id: itemId, format: 'pdf' }))).toMatchObject({ key: 'param_not_one_of' });
+      expect(await failure(world.start(owner, { item_id: itemId, format: 'odt' }))).toMatchObject({ key: 'param_not_one_of' });
     });
 
     it("refuses another user's job and an unknown job", async () => {

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccessController } from './access/access.controller';
+import { AgentConfigController } from './agent/agent-config.controller';
+import { AgentConfigService } from './agent/agent-config.service';
 import { AccessVersion } from './access/access-version';
 import { ItemAdminControllers, ItemAdminProviders } from './admin/item-admin.parts';
 import { ItemAccessService } from './access/item-access.service';
@@ -13,6 +15,7 @@ import { NoticeVersion } from './clients/notice-version';
 import { PageClient } from './clients/page.client';
 import { SearchClient } from './clients/search.client';
 import { TeamClient } from './clients/team.client';
+import { WebhookClient } from './clients/webhook.client';
 import { ItemInfoService } from './item/item-info.service';
 import { ItemSortRepository } from './item/item-sort.repository';
 import { ItemController } from './item/item.controller';
@@ -21,6 +24,9 @@ import { ItemService } from './item/item.service';
 import { VisitPasswordFailureCounter } from './item/visit-password-failure-counter';
 import { VisitPasswordService } from './item/visit-password.service';
 import { ItemImportController } from './import/item-import.controller';
+import { ItemGroupController } from './item-group/item-group.controller';
+import { ItemGroupRepository } from './item-group/item-group.repository';
+import { ItemGroupService } from './item-group/item-group.service';
 import { ItemImportService } from './import/item-import.service';
 import { MaintenanceController } from './maintenance/maintenance.controller';
 import { MaintenanceService } from './maintenance/maintenance.service';
@@ -37,19 +43,34 @@ import { SearchChanges } from './search/search-changes';
  * of the composition root.
  */
 @Module({
-  controllers: [ItemController, AccessController, MemberController, ApiKeyController, OpenApiController, MaintenanceController, ItemImportController, ...ItemAdminControllers],
+  controllers: [
+    ItemController,
+    AccessController,
+    MemberController,
+    ApiKeyController,
+    OpenApiController,
+    MaintenanceController,
+    ItemImportController,
+    ItemGroupController,
+    AgentConfigController,
+    ...ItemAdminControllers,
+  ],
   providers: [
     AccessVersion,
     ContentVersion,
     NoticeVersion,
     ItemRepository,
     ItemSortRepository,
+    ItemGroupRepository,
+    ItemGroupService,
+    AgentConfigService,
     MemberRepository,
     ItemTokenRepository,
     AuthClient,
     PageClient,
     SearchClient,
     TeamClient,
+    WebhookClient,
     NoticeClient,
     ItemAccessService,
     MemberService,

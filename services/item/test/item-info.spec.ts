@@ -56,6 +56,10 @@ describe('item service: item/info', () => {
       'is_login',
       'ItemPermn',
       'ItemCreator',
+      // ShowDoc 3.x's, after the [ERA] ones
+      'item_edit',
+      'item_manage',
+      'current_page_id',
     ]);
     expect(info).toMatchObject({
       item_id: itemId,
@@ -164,7 +168,7 @@ describe('item service: item/info', () => {
       owner,
       { item_id: itemId, page_id: 7 },
     );
-    expect(info).toMatchObject({ item_type: 2, current_page_id: 7, unread_count: 0, is_login: true, ItemPermn: true, ItemCreator: true });
+    expect(info).toMatchObject({ item_type: 2, current_page_id: 7, unread_count: 0, is_login: true, ItemPermn: true, ItemCreator: true, item_edit: true, item_manage: true });
     expect(Array.isArray(info.menu.pages)).toBe(false);
     expect(info.menu.pages).toMatchObject({ page_title: 'Solo', page_content: expect.any(String) });
   });
@@ -172,12 +176,25 @@ describe('item service: item/info', () => {
   it('reports an archived item as read-only to its creator', async () => {
     const itemId = await world.item(owner);
     await world.setStored(itemId, { is_archived: 1 });
-    expect(await world.send<RegularInfo>(Subject.ItemItemInfo, owner, { item_id: itemId })).toMatchObject({ is_archived: 1, ItemPermn: false, ItemCreator: true });
+    expect(await world.send<RegularInfo>(Subject.ItemItemInfo, owner, { item_id: itemId })).toMatchObject({
+      is_archived: 1,
+      ItemPermn: false,
+      ItemCreator: true,
+      item_edit: false,
+      item_manage: false,
+    });
   });
 
   it('tells an anonymous reader of a public item that nobody is logged in', async () => {
     const itemId = await world.item(owner);
-    expect(await world.send<RegularInfo>(Subject.ItemItemInfo, testCaller(), { item_id: itemId })).toMatchObject({ is_login: false, ItemPermn: false, ItemCreator: false });
+    expect(await world.send<RegularInfo>(Subject.ItemItemInfo, testCaller(), { item_id: itemId })).toMatchObject({
+      is_login: false,
+      ItemPermn: false,
+      ItemCreator: false,
+      item_edit: false,
+      item_manage: false,
+      current_page_id: 0,
+    });
   });
 
   it('checks the visit right before existence: 10303 for a locked private item, even a deleted one; 10101 otherwise', async () => {

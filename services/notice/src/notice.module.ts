@@ -4,6 +4,8 @@ import { NoticeController } from './notice/notice.controller';
 import { NoticeRepository } from './notice/notice.repository';
 import { NoticeService } from './notice/notice.service';
 import { NoticeVersion } from './notice/notice-version';
+import { MessageController } from './message/message.controller';
+import { MessageService } from './message/message.service';
 
 /**
  * Notices: messages to users (collections `notices` and `notice_receipts`). Other services send
@@ -11,7 +13,7 @@ import { NoticeVersion } from './notice/notice-version';
  * the ports come from the global PlatformModule.
  */
 @Module({
-  controllers: [NoticeController],
-  providers: [NoticeVersion, NoticeRepository, NoticeReceiptRepository, NoticeService],
+  controllers: [NoticeController, MessageController],
+  providers: [NoticeVersion, NoticeRepository, NoticeReceiptRepository, NoticeService, MessageService],
 })
 export class NoticeModule {}

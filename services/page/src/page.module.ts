@@ -49,6 +49,12 @@ import { SearchChanges } from './search/search-changes';
 import { TemplateController } from './template/template.controller';
 import { TemplateRepository } from './template/template.repository';
 import { TemplateService } from './template/template.service';
+import { CatalogListController } from './catalog/catalog-list.controller';
+import { CatalogListService } from './catalog/catalog-list.service';
+import { CollabPresenceClient } from './page/lock/collab-presence.client';
+import { PageLockController } from './page/lock/page-lock.controller';
+import { PageLockRepository } from './page/lock/page-lock.repository';
+import { PageLockService } from './page/lock/page-lock.service';
 
 /**
  * Pages, history, share keys, catalogs, menus, templates, the recycle bin and maintenance;
@@ -66,6 +72,8 @@ import { TemplateService } from './template/template.service';
     ShareLinkController,
     CommentController,
     CatalogController,
+    CatalogListController,
+    PageLockController,
     MenuController,
     TemplateController,
     RecycleController,
@@ -96,6 +104,10 @@ import { TemplateService } from './template/template.service';
     CommentService,
     CatalogRepository,
     CatalogService,
+    CatalogListService,
+    PageLockRepository,
+    PageLockService,
+    CollabPresenceClient,
     MenuService,
     MenuCache,
     ContentVersion,

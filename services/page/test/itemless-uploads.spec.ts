@@ -38,11 +38,16 @@ function uploads(ctx: ContextApp) {
     /** Moves the upload's time back, as if it had been stored that long ago. */
     age: (row: AttachmentEntity, seconds: number) => rows.updateOne({ file_id: row.file_id }, { $set: { addtime: nowSeconds() - seconds } }),
     row: (row: AttachmentEntity) => rows.findOne({ file_id: row.file_id }),
-    /** Whether both the row and the bytes are still there. */
+    /** Whether the row and the bytes are both there (true) or both gone (false); an error when only one is. */
     async kept(row: AttachmentEntity): Promise<boolean> {
       const [stored, blob] = await Promise.all([rows.findOne({ file_id: row.file_id }), blobs.stat(row.blob_key)]);
       if ((stored === null) !== (blob === null)) throw new Error(`row and blob of file ${row.file_id} disagree`);
       return stored !== null;
+    },
+    /** Whether the row and the bytes are both gone (a sweep under way has removed one of them only). */
+    async gone(row: AttachmentEntity): Promise<boolean> {
+      const [stored, blob] = await Promise.all([rows.findOne({ file_id: row.file_id }), blobs.stat(row.blob_key)]);
+      return stored === null && blob === null;
     },
   };
 }
@@ -131,7 +136,7 @@ describe('the page.sweep job', () => {
     try {
       const after = uploads(second);
       const stored = second.app.get(DocumentStore).collection<{ page_id: number }>('pages');
-      for (let i = 0; i < 200 && ((await after.kept(old)) || (await stored.count({ page_id: pageIds[0] })) > 0); i++) {
+      for (let i = 0; i < 200 && (!(await after.gone(old)) || (await stored.count({ page_id: pageIds[0] })) > 0); i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
 

@@ -74,13 +74,5 @@ export class PageWorld {
   }
 }
 
-/** Resolves to the error's code and message key, or fails when the call succeeded. */
-export async function failure(call: Promise<unknown>): Promise<{ code: number; key: string }> {
-  try {
-    await call;
-  } catch (error) {
-    const { code, key } = error as { code: number; key: string };
-    return { code, key };
-  }
-  throw new Error('expected the call to fail');
-}
+/** Resolves to the error's code and message key, or fails when the call succeeded (libs/testing's). */
+export { failure } from '@quire/testing';

@@ -7,7 +7,9 @@ import { startEarly } from '../lib/early-request';
 /**
  * Route loaders that start a screen's reads as the router matches its address, alongside the
  * download of the screen's code instead of after it (lib/early-request.ts); the screen's SWR hooks
- * take the answers over. They resolve at once: the screen shows its own loading and error states.
+ * take the answers over. They resolve at once: the screen shows its own loading and error states. On the
+ * first screen of a visit, index.html's boot script (web/vite/first-load.ts, which names the same reads) has
+ * started these reads and chunks already: the API client takes its answers (lib/early-request.ts).
  */
 
 /** The item view: the menu, the page the address names and the Markdown renderer. */

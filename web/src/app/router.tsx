@@ -23,6 +23,7 @@ export const router = createBrowserRouter([
       { path: paths.resetPassword.path, lazy: lazy(() => import('./routes/user/reset-password')) },
       { path: paths.resetPasswordByUrl.path, lazy: lazy(() => import('./routes/user/reset-password-by-url')) },
       { path: paths.verifyEmail.path, lazy: lazy(() => import('./routes/user/verify-email')) },
+      { path: paths.oidcCallback.path, lazy: lazy(() => import('./routes/user/oidc-callback')) },
       { path: paths.itemIndex.path, lazy: lazy(() => import('./routes/item/item-index')) },
       { path: paths.itemAdd.path, lazy: lazy(() => import('./routes/item/item-add')) },
       { path: paths.itemPassword.path, lazy: lazy(() => import('./routes/item/item-password')) },

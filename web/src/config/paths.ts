@@ -24,6 +24,8 @@ export const paths = {
   },
   /** Not in SPEC §2: the target of the address-verification mail (auth service, `email-links.ts`). */
   verifyEmail: { path: '/user/verifyEmail', getHref: () => '/user/verifyEmail' },
+  /** Not in SPEC §2: where the OpenID provider sends the browser back (issue 21; proto's OIDC_CALLBACK_PATH). */
+  oidcCallback: { path: '/oidc/callback', getHref: () => '/oidc/callback' },
   itemIndex: { path: '/item/index', getHref: () => '/item/index' },
   itemAdd: { path: '/item/add', getHref: () => '/item/add' },
   itemPassword: {

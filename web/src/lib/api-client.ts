@@ -2,6 +2,7 @@ import type { ErrorCode as ProtoErrorCode } from '@quire/proto';
 import { env, limits } from '../config/env';
 import { currentLocation, paths } from '../config/paths';
 import { showAlert } from './alert';
+import { takeFirstRead } from './early-request';
 import i18n from './i18n';
 import { withLoading } from './loading';
 
@@ -18,6 +19,8 @@ export const ErrorCode = {
   DomainInvalid: 10305,
   ItemPassword: 10307,
   ItemPasswordCaptcha: 10308,
+  TwoFactorRequired: 10212,
+  TwoFactorEnrolRequired: 10213,
 } as const satisfies Partial<typeof ProtoErrorCode>;
 
 /** Calls whose 10303/10307 means "this item needs its visit password" (SPEC §8: on item or page load). */
@@ -55,6 +58,8 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly network = false,
+    /** What the envelope carried beside the message (rare: a two-factor login's challenge, an edit conflict's versions). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -90,7 +95,10 @@ async function send(path: string, params: ApiParams, method: 'GET' | 'POST'): Pr
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), limits.httpTimeoutMs);
   try {
-    if (method === 'GET') return await fetch(apiUrl(path, params), { credentials: 'same-origin', signal: controller.signal });
+    if (method === 'GET') {
+      const url = apiUrl(path, params);
+      return await (takeFirstRead(url) ?? fetch(url, { credentials: 'same-origin', signal: controller.signal }));
+    }
     return await fetch(`${env.apiBase}/${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' },
@@ -128,6 +136,8 @@ function handleFailure(path: string, params: ApiParams, code: number, message: s
     return;
   }
   if (code === ErrorCode.NotLoggedIn) return;
+  // A login's next step (a code, or setting the second factor up), which the login screen shows itself.
+  if (code === ErrorCode.TwoFactorRequired || code === ErrorCode.TwoFactorEnrolRequired) return;
   if (options.alert !== false) void showAlert(message);
 }
 
@@ -149,7 +159,7 @@ async function request<T>(path: string, params: ApiParams, options: RequestOptio
   if (envelope.error_code !== 0) {
     const message = envelope.error_message || i18n.t('Unknown error (code {{code}})', { code: envelope.error_code });
     handleFailure(path, params, envelope.error_code, message, options);
-    throw new ApiError(envelope.error_code, message);
+    throw new ApiError(envelope.error_code, message, false, envelope.data);
   }
   return envelope.data as T;
 }

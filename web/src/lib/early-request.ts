@@ -31,3 +31,25 @@ export function earlyOr<T>(key: readonly unknown[], ask: () => Promise<T>): Prom
   early.delete(name);
   return request ? request.catch(ask) : ask();
 }
+
+/** How long after the page started a read index.html began may still be taken: the first screen's loaders take it at once. */
+const FIRST_READ_LIFETIME_MS = 20_000;
+
+declare global {
+  interface Window {
+    /** The reads index.html started for the screen its address names, by URL (web/vite/first-load.ts). */
+    quireFirstReads?: Record<string, Promise<Response>>;
+  }
+}
+
+/**
+ * The answer to `url` that index.html already asked for as the page loaded, taken once; undefined when it
+ * asked for none (another screen, or the read was taken already or is too old).
+ */
+export function takeFirstRead(url: string): Promise<Response> | undefined {
+  const reads = window.quireFirstReads;
+  const read = reads?.[url];
+  if (!reads || !read) return undefined;
+  delete reads[url];
+  return performance.now() < FIRST_READ_LIFETIME_MS ? read : undefined;
+}

@@ -12,7 +12,8 @@ import type { ThemeName } from './theme';
 /**
  * `@bytemd/plugin-math` renders each formula from the element's text after an async import; when
  * the viewer effect runs twice before KaTeX arrives, the second pass renders the first pass's
- * output again ("E=mc2E=mc2"). Same remark side, but each element is claimed once.
+ * output again ("E=mc2E=mc2"). Same remark side, but each element is claimed once, and KaTeX's stylesheet
+ * loads with KaTeX.
  */
 function mathOnce(): BytemdPlugin {
   const base = math();
@@ -22,18 +23,22 @@ function mathOnce(): BytemdPlugin {
       const pending = Array.from(markdownBody.querySelectorAll<HTMLElement>('.math.math-inline, .math.math-display')).filter((el) => !el.dataset.rendered);
       if (pending.length === 0) return;
       for (const el of pending) el.dataset.rendered = 'katex';
-      void import('katex').then(({ default: katex }) => {
+      // KaTeX's stylesheet (its fonts) comes with it: a page without math does not wait for it.
+      void Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([{ default: katex }]) => {
         for (const el of pending) katex.render(el.textContent ?? '', el, { throwOnError: false, displayMode: el.classList.contains('math-display') });
       });
     },
   };
 }
 
-/** Code blocks highlighted with the grammars they name, each loaded when first used. */
+/**
+ * Code blocks highlighted with the grammars they name, each loaded when first used, once the page's text
+ * is on the screen: colouring them before would hold its first frame back (the export renderer awaits its own call).
+ */
 function highlight(): BytemdPlugin {
   return {
     viewerEffect({ markdownBody }) {
-      void highlightCodeBlocks(markdownBody);
+      requestAnimationFrame(() => setTimeout(() => void highlightCodeBlocks(markdownBody)));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Job, Queue, Worker, type ConnectionOptions } from 'bullmq';
 import IORedis from 'ioredis';
-import { JobQueue, type AddJobOptions, type JobContext, type JobHandler, type JobState, type JobStatus, type ScheduleOptions } from './job-queue';
+import { checkedKey, JobQueue, type AddJobOptions, type JobContext, type JobHandler, type JobState, type JobStatus, type ScheduleOptions } from './job-queue';
 
 export interface BullmqJobQueueOptions {
   /** `redis://host:port/db` */
@@ -58,6 +58,7 @@ export class BullmqJobQueue extends JobQueue {
 
   override async add(name: string, data: unknown, options: AddJobOptions = {}): Promise<string> {
     const job = await this.queue(name).add(name, data, {
+      ...(options.key === undefined ? {} : { jobId: checkedKey(options.key) }),
       attempts: Math.max(1, options.attempts ?? 3),
       backoff: { type: 'exponential', delay: Math.max(0, options.backoffMs ?? 500) },
       removeOnComplete: KEEP_FINISHED,

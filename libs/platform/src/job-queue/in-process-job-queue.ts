@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { JobQueue, type AddJobOptions, type JobContext, type JobHandler, type JobState, type JobStatus, type ScheduleOptions } from './job-queue';
+import { checkedKey, JobQueue, type AddJobOptions, type JobContext, type JobHandler, type JobState, type JobStatus, type ScheduleOptions } from './job-queue';
 
 export interface InProcessJobQueueOptions {
   /** How long finished jobs stay visible to getStatus (default one day, as with BullMQ). */
@@ -60,8 +60,10 @@ export class InProcessJobQueue extends JobQueue {
 
   override async add(name: string, data: unknown, options: AddJobOptions = {}): Promise<string> {
     if (this.closed) throw new Error('The job queue is closed');
+    const id = options.key === undefined ? String(++this.sequence) : `${name}:${checkedKey(options.key)}`;
+    if (this.jobs.has(id)) return id;
     const job: JobRecord = {
-      id: String(++this.sequence),
+      id,
       name,
       data: roundTrip(data),
       state: 'waiting',

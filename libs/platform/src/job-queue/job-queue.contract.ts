@@ -208,6 +208,31 @@ export function describeJobQueueContract(name: string, factory: () => Promise<Jo
       );
     });
 
+    it('adds a job with a key once, however often it is added (replicas that saw the same change)', async () => {
+      let runs = 0;
+      const first = await sut.add(TEST_JOB, mail(7), { key: 'change-12-hook-3' });
+      const again = await Promise.all([sut.add(TEST_JOB, mail(8), { key: 'change-12-hook-3' }), sut.add(TEST_JOB, mail(9), { key: 'change-12-hook-3' })]);
+      const other = await sut.add(TEST_JOB, mail(10), { key: 'change-12-hook-4' });
+      await sut.startWorkers(
+        handlers(async (job) => {
+          runs += 1;
+          return job.data.to;
+        }),
+        1,
+      );
+
+      expect(again).toEqual([first, first]);
+      expect(other).not.toBe(first);
+      expect(await waitForStatus(sut, first, inState('completed'))).toMatchObject({ result: 'reader7@example.com' });
+      await waitForStatus(sut, other, inState('completed'));
+      // Added again once done: still the one job.
+      expect(await sut.add(TEST_JOB, mail(11), { key: 'change-12-hook-3' })).toBe(first);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(runs).toBe(2);
+      await expect(sut.add(TEST_JOB, mail(12), { key: 'a:b' })).rejects.toThrow('A job key is');
+      await expect(sut.add(TEST_JOB, mail(12), { key: '123' })).rejects.toThrow('A job key is');
+    });
+
     it('answers null for an unknown job id', async () => {
       expect(await sut.getStatus('999999')).toBeNull();
       expect(await sut.getStatus(`${TEST_JOB}:999999`)).toBeNull();

@@ -17,6 +17,12 @@ export interface AddJobOptions {
   attempts?: number;
   /** Delay before a retry, doubling each time (default 500 ms). */
   backoffMs?: number;
+  /**
+   * Makes the add idempotent: a job of the same name and key added while the first is known (waiting, running, or
+   * finished within the day finished jobs are kept) is not added again, and `add` answers the first one's id. For
+   * work that several replicas see (each follows the same change feed): letters, digits, `-` and `_`, not only digits.
+   */
+  key?: string;
 }
 
 export interface ScheduleOptions {
@@ -69,4 +75,10 @@ export abstract class JobQueue<M extends object = object> {
   abstract ping(): Promise<void>;
   /** Stops taking jobs, waits briefly for running ones, and releases connections. */
   abstract close(): Promise<void>;
+}
+
+/** A job key as both adapters take it (BullMQ refuses a custom id with `:` and mistakes an all-digit one for its own). */
+export function checkedKey(key: string): string {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(key) || /^\d+$/.test(key)) throw new Error(`A job key is 1 to 200 letters, digits, '-' or '_', not only digits; got "${key}"`);
+  return key;
 }

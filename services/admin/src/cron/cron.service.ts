@@ -3,7 +3,7 @@ import { TransportClient } from '@quire/platform';
 import { type Caller, type QuireContracts, Subject } from '@quire/proto';
 
 /** The purges `ScriptCron/run` triggers; each service also runs its own on a timer. */
-const PURGES = [Subject.ItemMaintenancePurge, Subject.PageMaintenancePurge] as const;
+const PURGES = [Subject.ItemMaintenancePurge, Subject.PageMaintenancePurge, Subject.AuditMaintenancePurge] as const;
 
 @Injectable()
 export class CronService {

@@ -10,6 +10,13 @@ const saved: LdapForm = {
   bind_password: 'reader-secret',
   user_field: 'uid',
   search_filter: '',
+  security: 'none',
+  ca_cert: '',
+  group_base_dn: '',
+  group_filter: '',
+  group_name_field: 'cn',
+  group_teams: [],
+  link_local: '0',
 };
 
 const failure = (run: () => unknown) => {
@@ -33,6 +40,13 @@ describe('ldap form', () => {
       bind_password: '',
       user_field: 'cn',
       search_filter: '',
+      security: 'none',
+      ca_cert: '',
+      group_base_dn: '',
+      group_filter: '',
+      group_name_field: 'cn',
+      group_teams: [],
+      link_local: '0',
     });
   });
 
@@ -71,6 +85,19 @@ describe('ldap form', () => {
     [{ ...saved, search_filter: '(&(uid=%(user)s)' }, 'ldap_search_filter_invalid'],
     [{ ...saved, search_filter: '(uid=%(user)s))(' }, 'ldap_search_filter_invalid'],
     [{ ...saved, host: ['a'] }, 'param_not_text'],
+    [{ ...saved, security: 'tls' }, 'param_not_one_of'],
+    [{ ...saved, security: 'starttls', host: 'ldaps://ldap.example.com' }, 'ldap_security_conflict'],
+    [{ ...saved, ca_cert: 'not a certificate' }, 'ldap_ca_cert_invalid'],
+    [{ ...saved, ca_cert: '-----BEGIN CERTIFICATE-----\n!!\n-----END CERTIFICATE-----' }, 'ldap_ca_cert_invalid'],
+    [{ ...saved, group_base_dn: 'ou=gr\noups' }, 'ldap_control_characters'],
+    [{ ...saved, group_filter: '(member=someone)' }, 'ldap_group_filter_invalid'],
+    [{ ...saved, group_name_field: 'group name' }, 'ldap_user_field_invalid'],
+    [{ ...saved, group_teams: 'developers=1' }, 'ldap_group_teams_invalid'],
+    [{ ...saved, group_teams: [{ group: 'developers' }] }, 'ldap_group_team_invalid'],
+    [{ ...saved, group_teams: [{ group: 'developers', team_id: -1 }] }, 'ldap_group_team_invalid'],
+    [{ ...saved, group_teams: [{ group: ' ', team_id: 1 }] }, 'ldap_group_name_invalid'],
+    [{ ...saved, group_teams: Array.from({ length: 101 }, (_, i) => ({ group: `g${i}`, team_id: 1 })) }, 'ldap_group_teams_too_many'],
+    [{ ...saved, link_local: 'yes' }, 'param_not_one_of'],
   ])('refuses %j with 10011 %s', (raw, key) => {
     expect(failure(() => resolveLdapForm(raw, null))).toMatchObject({ code: 10011, key });
   });
@@ -79,6 +106,12 @@ describe('ldap form', () => {
     expect(resolveLdapForm({ ...saved, search_filter: '(&(objectClass=person)(|(uid=%(user)s)(mail=%(user)s))(!(cn=a\\29b)))' }, null).search_filter).toBe(
       '(&(objectClass=person)(|(uid=%(user)s)(mail=%(user)s))(!(cn=a\\29b)))',
     );
+  });
+
+  it('takes the TLS, group and linking settings, team ids as text too', () => {
+    expect(
+      resolveLdapForm({ ...saved, security: 'starttls', group_base_dn: ' ou=groups,dc=example,dc=com ', group_teams: [{ group: ' developers ', team_id: '7' }], link_local: 1 }, null),
+    ).toMatchObject({ security: 'starttls', group_base_dn: 'ou=groups,dc=example,dc=com', group_teams: [{ group: 'developers', team_id: 7 }], link_local: '1' });
   });
 
   it('reads back what was saved, and nothing from a broken row', () => {

@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { QUIRE_CONFIG } from '@quire/platform';
+import { ChangeFeed, QUIRE_CONFIG } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  activityOf,
   AppError,
+  AUDIT_RETENTION_DAYS_DEFAULT,
   type Caller,
+  type ChangeTopics,
   RECYCLE_RETENTION_DAYS_DEFAULT,
   type HomePageSetting,
   type LdapForm,
@@ -23,6 +27,7 @@ export class SettingService {
     private readonly settings: SettingRepository,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
     private readonly auth: AuthClient,
+    private readonly feed: ChangeFeed<ChangeTopics>,
   ) {}
 
   value(name: SettingName): Promise<string | null> {
@@ -70,6 +75,8 @@ export class SettingService {
       demo_url: saved.get('demo_url') ?? '',
       help_url: saved.get('help_url') ?? '',
       api_resync_schedule: saved.get('api_resync_schedule') ?? 'off',
+      audit_retention_days: saved.get('audit_retention_days') ?? String(AUDIT_RETENTION_DAYS_DEFAULT),
+      two_factor_required: saved.get('two_factor_required') ?? 'off',
     };
   }
 
@@ -91,6 +98,8 @@ export class SettingService {
       demo_url: dto.demo_url ?? saved.get('demo_url') ?? '',
       help_url: dto.help_url ?? saved.get('help_url') ?? '',
       api_resync_schedule: dto.api_resync_schedule ?? saved.get('api_resync_schedule') ?? 'off',
+      audit_retention_days: dto.audit_retention_days !== undefined ? String(dto.audit_retention_days) : (saved.get('audit_retention_days') ?? String(AUDIT_RETENTION_DAYS_DEFAULT)),
+      two_factor_required: dto.two_factor_required ?? saved.get('two_factor_required') ?? 'off',
     };
     if (next.home_page === '3' && next.home_item === '') throw AppError.failed('setting_home_item_required');
 
@@ -102,6 +111,9 @@ export class SettingService {
       ldapFormObject(dto.ldap_form); // kept as saved while directory login is off, but never malformed JSON
     }
     await this.settings.save(next, nowSeconds());
+    // The names of the options that changed, never their values (the directory form holds a bind password).
+    const changed = (Object.keys(next) as SettingName[]).filter((name) => next[name] !== (saved.get(name) ?? undefined)).join(',');
+    if (changed !== '') await this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'setting.update', 0, { type: 'setting', id: changed, name: changed }, { names: changed }));
     return [];
   }
 }

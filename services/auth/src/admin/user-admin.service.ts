@@ -1,6 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DuplicateKeyError } from '@quire/platform';
+import { ChangeFeed, DuplicateKeyError } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  type ActivityAction,
+  activityOf,
   type AddedUser,
   type AdminAddUserDto,
   type AdminChangePasswordDto,
@@ -9,6 +12,7 @@ import {
   type AdminUserRow,
   AppError,
   type Caller,
+  type ChangeTopics,
   escapeHtml,
   formatTime,
   requireAdmin,
@@ -18,6 +22,8 @@ import { TeamClient } from '../clients/team.client';
 import { EmailTokenRepository } from '../email/email-token.repository';
 import { LoginFailureCounter } from '../login-guard/login-failure-counter';
 import { SessionService } from '../session/session.service';
+import { PersonalTokenService } from '../token/personal-token.service';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 import { PasswordChangeService } from '../user/password-change.service';
 import { PasswordHasher } from '../user/password-hasher';
 import { type UserEntity, UserGroup } from '../user/user.entity';
@@ -51,7 +57,15 @@ export class UserAdminService {
     private readonly passwords: PasswordChangeService,
     private readonly items: ItemClient,
     private readonly teams: TeamClient,
+    private readonly apiTokens: PersonalTokenService,
+    private readonly feed: ChangeFeed<ChangeTopics>,
+    private readonly twoFactor: TwoFactorService,
   ) {}
+
+  /** One activity of the console on a user, once it has committed. */
+  private activity(caller: Caller, action: ActivityAction, user: Pick<UserEntity, 'uid' | 'username'>, change: string): Promise<void> {
+    return this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, action, 0, { type: 'user', id: user.uid, name: user.username }, { change }));
+  }
 
   /** One page of users whose username contains the text, newest first, and the total that match. */
   async list(caller: Caller, dto: AdminListUsersDto): Promise<AdminUserPage> {
@@ -72,6 +86,7 @@ export class UserAdminService {
         groupid: UserGroup.User,
         now: unixNow(),
       });
+      await this.activity(caller, 'admin.user_add', user, 'add');
       return { uid: user.uid, username: user.username };
     } catch (error) {
       if (error instanceof DuplicateKeyError) throw AppError.failed('username_exists');
@@ -89,6 +104,7 @@ export class UserAdminService {
     if (!user || !(await this.passwords.change(user, dto.new_password, user.uid === caller.uid ? caller.token : undefined))) {
       throw AppError.failed('admin_user_not_found');
     }
+    await this.activity(caller, 'admin.user_update', user, 'password');
     return 1;
   }
 
@@ -110,8 +126,11 @@ export class UserAdminService {
     await this.sessions.endOthers(uid);
     await this.failures.reset(user.username);
     await this.tokens.removeByUser(uid);
+    await this.apiTokens.revokeAll(uid);
+    await this.twoFactor.forget(uid);
     await this.items.forgetUser(caller, uid).catch((error: Error) => this.logger.warn(`memberships of deleted user ${uid} remain: ${error.message}`));
     await this.teams.forgetUser(caller, uid).catch((error: Error) => this.logger.warn(`team memberships of deleted user ${uid} remain: ${error.message}`));
+    await this.activity(caller, 'admin.user_delete', user, 'delete');
     return 1;
   }
 }

@@ -25,6 +25,6 @@ export class EmailController {
 
   @Handles(Subject.AuthUserResetPasswordByUrl)
   resetPasswordByUrl(@Payload() message: Incoming<typeof Subject.AuthUserResetPasswordByUrl>): Promise<Reply<LoggedInUser>> {
-    return this.email.resetPasswordByUrl(parseParams(ResetPasswordByUrlSchema, message.params));
+    return this.email.resetPasswordByUrl(message.caller, parseParams(ResetPasswordByUrlSchema, message.params));
   }
 }

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { JobQueue, QUIRE_CONFIG } from '@quire/platform';
+import { ChangeFeed, JobQueue, QUIRE_CONFIG } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  activityOf,
   AppError,
   type Caller,
+  type ChangeTopics,
   ErrorCode,
   JobName,
   type JobPayloads,
@@ -49,6 +52,7 @@ export class EmailService {
     private readonly tokens: EmailTokenRepository,
     private readonly throttle: MailThrottle,
     private readonly jobs: JobQueue<JobPayloads>,
+    private readonly feed: ChangeFeed<ChangeTopics>,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -107,13 +111,14 @@ export class EmailService {
   }
 
   /** Sets the new password with a reset link (once), ends every other session and logs the user in. */
-  async resetPasswordByUrl(dto: ResetPasswordByUrlDto): Promise<Reply<LoggedInUser>> {
+  async resetPasswordByUrl(caller: Caller, dto: ResetPasswordByUrlDto): Promise<Reply<LoggedInUser>> {
     const email = normalise(dto.email);
     const row = await this.tokens.consume(dto.uid, 'reset', dto.token, unixNow());
     const user: UserEntity | null = row && row.email === email ? await this.users.findByUid(dto.uid) : null;
     if (!user || user.email !== email || user.email_verify !== 1) throw AppError.failed('reset_link_invalid');
 
     if (!(await this.passwords.change(user, dto.new_password))) throw AppError.failed('reset_link_invalid');
+    await this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'user.password_change', 0, { type: 'user', id: user.uid, name: user.username }, { by_mail: true }, user));
     const now = unixNow();
     await this.users.touchLastLogin(user.uid, now);
     const token = await this.sessions.create(user);

@@ -1,4 +1,4 @@
-import { LDAP_USER_PLACEHOLDER, type LdapForm } from '@quire/proto';
+import { LDAP_DEFAULT_GROUP_FILTER, LDAP_DN_PLACEHOLDER, LDAP_USER_PLACEHOLDER, type LdapForm } from '@quire/proto';
 
 /** RFC 4515 escaping of an assertion value: `\`, `*`, `(`, `)` and NUL become `\5c`, `\2a`, `\28`, `\29`, `\00`. */
 export function escapeLdapFilterValue(value: string): string {
@@ -11,10 +11,23 @@ export function userFilter(form: Pick<LdapForm, 'search_filter' | 'user_field'>,
   return template.split(LDAP_USER_PLACEHOLDER).join(escapeLdapFilterValue(username));
 }
 
-/** `ldap://host:port`, or `ldaps://…` when the host says so; the port always comes from the form. */
-export function ldapUrl(form: Pick<LdapForm, 'host' | 'port'>): string {
-  const match = /^(ldaps?):\/\/(.+)$/.exec(form.host);
-  const scheme = match?.[1] ?? 'ldap';
-  const host = match?.[2] ?? form.host;
-  return `${scheme}://${host}:${form.port}`;
+/** The filter that finds a person's groups: `group_filter` (default LDAP_DEFAULT_GROUP_FILTER) with their escaped DN and directory name in place. */
+export function groupFilter(form: Pick<LdapForm, 'group_filter'>, person: { dn: string; username: string }): string {
+  const template = form.group_filter || LDAP_DEFAULT_GROUP_FILTER;
+  return template.split(LDAP_DN_PLACEHOLDER).join(escapeLdapFilterValue(person.dn)).split(LDAP_USER_PLACEHOLDER).join(escapeLdapFilterValue(person.username));
+}
+
+/** The host without a scheme: `ldap.example.com`, `127.0.0.1`, `[::1]`. */
+export function ldapHost(form: Pick<LdapForm, 'host'>): string {
+  return form.host.replace(/^ldaps?:\/\//, '');
+}
+
+/** How the connection is protected: the form's `security`, and LDAPS whenever the host is written `ldaps://…`. */
+export function ldapSecurity(form: Pick<LdapForm, 'host' | 'security'>): LdapForm['security'] {
+  return form.host.startsWith('ldaps://') ? 'ldaps' : form.security;
+}
+
+/** `ldap://host:port`, or `ldaps://…` for LDAPS (the security setting, or a host written so); the port always comes from the form. */
+export function ldapUrl(form: Pick<LdapForm, 'host' | 'port' | 'security'>): string {
+  return `${ldapSecurity(form) === 'ldaps' ? 'ldaps' : 'ldap'}://${ldapHost(form)}:${form.port}`;
 }

@@ -24,7 +24,7 @@ export class UserController {
   constructor(private readonly users: UserService) {}
 
   @Handles(Subject.AuthUserRegister)
-  register(@Payload() message: Incoming<typeof Subject.AuthUserRegister>): Promise<Reply<never[]>> {
+  register(@Payload() message: Incoming<typeof Subject.AuthUserRegister>): Promise<Reply<LoggedInUser>> {
     return this.users.register(message.caller, parseParams(RegisterUserSchema, message.params));
   }
 

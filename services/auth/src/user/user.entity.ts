@@ -17,4 +17,9 @@ export interface UserEntity extends Omit<UserInfo, 'language'> {
    * `showdoc-md5$…`), which the first successful login replaces with argon2id.
    */
   password_hash: string;
+  /**
+   * Issue 21: the directory entry this account signs in as (made by a directory sign-in, or a local
+   * account linked to its entry); absent on local accounts. Its password is then the directory's.
+   */
+  ldap_dn?: string;
 }

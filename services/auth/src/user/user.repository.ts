@@ -12,6 +12,8 @@ export interface NewUser {
   loggedIn?: boolean;
   /** The display name (directory accounts bring one). */
   name?: string;
+  /** The directory entry of an account a directory sign-in made. */
+  ldapDn?: string;
 }
 
 const usernameContains = (text: string) => (text === '' ? {} : { username: { $regex: containsText(text) } });
@@ -29,6 +31,7 @@ export class UserRepository implements OnModuleInit {
     await this.users.ensureIndex({ field: 'uid', unique: true });
     await this.users.ensureIndex({ field: 'username', unique: true });
     await this.users.ensureIndex({ field: 'email' });
+    await this.users.ensureIndex({ field: 'ldap_dn' });
   }
 
   /** Stores a new user with the next uid; rejects with DuplicateKeyError when the username is taken. */
@@ -46,7 +49,21 @@ export class UserRepository implements OnModuleInit {
       avatar_small: '',
       reg_time: user.now,
       last_login_time: user.loggedIn ? user.now : 0,
+      ...(user.ldapDn ? { ldap_dn: user.ldapDn } : {}),
     });
+  }
+
+  /** The account linked to this directory entry. */
+  findByLdapDn(dn: string): Promise<UserEntity | null> {
+    return this.users.findOne({ ldap_dn: dn });
+  }
+
+  /**
+   * Links an account to its directory entry and replaces its password hash (the directory's password
+   * counts from now on); false when the account changed meanwhile (its hash is no longer `previousHash`).
+   */
+  async linkLdap(uid: number, previousHash: string, dn: string, passwordHash: string): Promise<boolean> {
+    return (await this.users.updateOne({ uid, password_hash: previousHash }, { $set: { ldap_dn: dn, password_hash: passwordHash } })) === 1;
   }
 
   findByUid(uid: number): Promise<UserEntity | null> {

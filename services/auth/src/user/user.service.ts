@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DuplicateKeyError } from '@quire/platform';
+import { ChangeFeed, DuplicateKeyError } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  type ActivityAction,
+  activityOf,
   AppError,
   type Caller,
+  type ChangeTopics,
   ErrorCode,
   type ListAllUsersDto,
   type LoggedInUser,
@@ -24,6 +28,7 @@ import { LoginAttemptLimiter } from '../login-guard/login-attempt-limiter';
 import { LOGIN_FAILURE_LIMIT, LoginFailureCounter } from '../login-guard/login-failure-counter';
 import { LdapService } from '../ldap/ldap.service';
 import { SessionService } from '../session/session.service';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 import { LegacyHashCensus } from './legacy-hash-census';
 import { PasswordChangeService } from './password-change.service';
 import { PasswordHasher } from './password-hasher';
@@ -81,16 +86,24 @@ export class UserService {
     private readonly settings: SettingClient,
     private readonly ldap: LdapService,
     private readonly passwords: PasswordChangeService,
+    private readonly feed: ChangeFeed<ChangeTopics>,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
-  /** Creates a user (group 2) and logs them in. */
-  async register(caller: Caller, dto: RegisterUserDto): Promise<Reply<never[]>> {
+  /** One activity of a user's own account, once it has committed: `user` is the actor (a failed login: the name tried, uid 0). */
+  private activity(caller: Caller, action: ActivityAction, user: { uid: number; username: string }, detail: Record<string, string | boolean> = {}): Promise<void> {
+    return this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, action, 0, { type: 'user', id: user.uid, name: user.username }, detail, user));
+  }
+
+  /** Creates a user (group 2) and logs them in; answers the new user as `user/login` does, with `user_token` (ShowDoc 3.x). */
+  async register(caller: Caller, dto: RegisterUserDto): Promise<Reply<LoggedInUser>> {
     await this.assertRegistrationOpen(caller);
     if (!(await this.captcha.consume(caller.clientId, dto.v_code))) {
       throw new AppError(ErrorCode.Captcha, 'verification_code_are_incorrect');
     }
-    const { token } = await this.createAccount(dto);
-    return Reply.withSession([], token, SESSION_TTL_SECONDS);
+    const { user, token } = await this.createAccount(dto);
+    await this.activity(caller, 'user.register', user);
+    return Reply.withSession(toLoggedInUser(user, token), token, SESSION_TTL_SECONDS);
   }
 
   /**
@@ -103,6 +116,7 @@ export class UserService {
       throw new AppError(ErrorCode.Captcha, 'verification_code_are_incorrect');
     }
     const { user, token } = await this.createAccount(dto);
+    await this.activity(caller, 'user.register', user);
     return Reply.withSession(toLoggedInUser(user, token), token, SESSION_TTL_SECONDS);
   }
 
@@ -158,7 +172,9 @@ export class UserService {
    * is replaced with argon2id once it has matched.
    */
   private async checkCredentials(caller: Caller, username: string, password: string): Promise<Reply<LoggedInUser>> {
-    const local = await this.users.findByUsername(username);
+    const found = await this.users.findByUsername(username);
+    // An account linked to a directory entry signs in with the directory's password while directory login is on.
+    const local = found && !(await this.ldap.decides(caller, found)) ? found : null;
     const options = { padBcrypt: await this.legacyHashes.bcryptRemains() };
     const valid = local ? await this.hasher.verify(local.password_hash, password, options) : await this.hasher.verifyDecoy(password, options);
     let user: UserEntity | null = local && valid ? local : null;
@@ -171,27 +187,42 @@ export class UserService {
       } catch (error) {
         await this.failures.record(username);
         await this.attempts.recordFailure(caller.ip, username);
+        await this.activity(caller, 'user.login_failed', { uid: 0, username }, { directory: true });
         throw error;
       }
     }
     if (!user) {
       const count = await this.failures.record(username);
       await this.attempts.recordFailure(caller.ip, username);
+      await this.activity(caller, 'user.login_failed', { uid: 0, username });
       const code = count < LOGIN_FAILURE_LIMIT ? ErrorCode.BadCredentials : ErrorCode.BadCredentialsCaptcha;
       throw new AppError(code, 'username_or_password_incorrect');
     }
 
     await this.failures.reset(username);
     await this.attempts.recordSuccess(caller.ip, username);
+    // A second factor, when one is due, before any session (issue 21): the answer asks for a code instead.
+    await this.twoFactor.demand(caller, user);
     const now = unixNow();
     await this.users.touchLastLogin(user.uid, now);
     const token = await this.sessions.create(user);
+    await this.activity(caller, 'user.login', user);
+    return Reply.withSession(toLoggedInUser({ ...user, last_login_time: now }, token), token, SESSION_TTL_SECONDS);
+  }
+
+  /** A login the second factor completed (TwoFactorController): the session starts, as a password login's does. */
+  async startSession(caller: Caller, user: UserEntity): Promise<Reply<LoggedInUser>> {
+    const now = unixNow();
+    await this.users.touchLastLogin(user.uid, now);
+    const token = await this.sessions.create(user);
+    await this.activity(caller, 'user.login', user);
     return Reply.withSession(toLoggedInUser({ ...user, last_login_time: now }, token), token, SESSION_TTL_SECONDS);
   }
 
   /** Ends the caller's session, if any, and clears the cookie. */
   async logout(caller: Caller): Promise<Reply<never[]>> {
     if (caller.token) await this.sessions.end(caller.token);
+    if (caller.uid > 0) await this.activity(caller, 'user.logout', caller);
     return Reply.clearingSession([]);
   }
 
@@ -214,6 +245,7 @@ export class UserService {
     const user = await this.currentUser(caller);
     if (!(await this.hasher.verify(user.password_hash, dto.password))) throw AppError.failed('old_password_incorrect');
     if (!(await this.passwords.change(user, dto.new_password, caller.token))) throw AppError.failed('modify_faild');
+    await this.activity(caller, 'user.password_change', user);
     return [];
   }
 

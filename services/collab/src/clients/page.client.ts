@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { TransportClient } from '@quire/platform';
-import { type Caller, type LivePage, type LivePageSaved, type QuireContracts, type SaveLivePageDto, Subject } from '@quire/proto';
+import { anonymousCaller, type Caller, type LivePage, type LivePageSaved, type QuireContracts, type SaveLivePageDto, Subject } from '@quire/proto';
+
+/** The collab service reading pages for itself (loading a document, the sweep), as nobody in particular: rights are checked per connection. */
+export const SERVICE_CALLER: Caller = anonymousCaller('', '');
 
 /** What the collab service asks the page service: a page to fill a document from, and the write of a co-edited page. */
 @Injectable()

@@ -3,8 +3,9 @@ import { type Collection, DocumentStore, DuplicateKeyError } from '@quire/platfo
 
 /**
  * A co-editing document as last persisted: its Yjs state, and the page content it was synced with
- * (written or merged). Kept while the page is edited, so a restart or a killed replica loses nothing
- * typed; the next load takes it when the page still holds that content, and merges it otherwise.
+ * (written or merged). Kept while the page lives, so a restart or a killed replica loses nothing
+ * typed; the next load takes it when the page still holds that content, and merges it otherwise. Removed once the
+ * page is deleted (collab-document-sweeper.ts).
  */
 export interface CollabDocumentEntity {
   page_id: number;
@@ -32,6 +33,16 @@ export class CollabDocumentRepository implements OnModuleInit {
 
   find(pageId: number): Promise<CollabDocumentEntity | null> {
     return this.documents.findOne({ page_id: pageId });
+  }
+
+  /** The pages of the documents not written since `before` (Unix milliseconds). */
+  async idleSince(before: number): Promise<number[]> {
+    const idle = await this.documents.find({ updated_at: { $lt: before } }, { fields: ['page_id'] });
+    return idle.map((document) => document.page_id);
+  }
+
+  remove(pageId: number): Promise<number> {
+    return this.documents.deleteOne({ page_id: pageId });
   }
 
   /** Writes the document's state, replacing the one kept. */

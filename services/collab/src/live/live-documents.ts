@@ -3,27 +3,13 @@ import type { Connection, Document, Hocuspocus } from '@hocuspocus/server';
 import * as Y from 'yjs';
 import type { QuireConfig } from '@quire/config';
 import { KeyValueStore, mergeThreeWay, QUIRE_CONFIG, withLock } from '@quire/platform';
-import {
-  anonymousCaller,
-  AppError,
-  type Caller,
-  CollabField,
-  type CollabNotice,
-  CollabRequestSchema,
-  collabDocumentName,
-  type LivePage,
-  type PageContributor,
-  pageIdOfDocument,
-  translate,
-} from '@quire/proto';
+import { AppError, CollabField, type CollabNotice, CollabRequestSchema, collabDocumentName, type LivePage, type PageContributor, pageIdOfDocument, translate } from '@quire/proto';
 import { ItemClient } from '../clients/item.client';
-import { PageClient } from '../clients/page.client';
+import { PageClient, SERVICE_CALLER } from '../clients/page.client';
 import { CollabDocumentRepository } from '../document/collab-document.repository';
 import { applyText, contentHash, fieldsOf, fillFromPage, metaOf, type PageMeta, setMeta } from '../document/page-document';
 import type { CollabContext } from '../session/upgrade-gate';
 
-/** The collab service reads pages as nobody in particular: rights are checked per connection. */
-const SERVICE_CALLER: Caller = anonymousCaller('', '');
 /** The content hash every replica last synced a page's document with: a change notice already merged is skipped. */
 const baseKey = (pageId: number): string => `collab:base:${pageId}`;
 /** Who changed a page's document since its last write (JSON `{uid, username}` members). */

@@ -4,8 +4,10 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Op
 import { type Extension, Hocuspocus } from '@hocuspocus/server';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { refuseUpgrade, UpgradeHandler } from '@quire/platform';
-import { COLLAB_PATH } from '@quire/proto';
+import { COLLAB_PATH, pageIdOfDocument } from '@quire/proto';
 import { type DocumentContext, LiveDocuments } from '../live/live-documents';
+import { CollabPresence } from '../presence/collab-presence';
+import { SessionWatch } from '../session/session-watch';
 import { type CollabContext, UpgradeGate } from '../session/upgrade-gate';
 
 /** The largest WebSocket message accepted (a whole document's first sync fits): a larger one closes the connection (1009). */
@@ -19,7 +21,7 @@ export const COLLAB_EXTENSIONS = 'COLLAB_EXTENSIONS';
 
 /**
  * The co-editing endpoint: WebSocket upgrades of COLLAB_PATH, checked by the UpgradeGate (same site,
- * a live session) before any WebSocket exists, then spoken to by Hocuspocus. Embedded, the gateway's
+ * a live session) before any WebSocket exists, then spoken to by Hocuspocus, its session watched while it is open. Embedded, the gateway's
  * HTTP server hands it the upgrades (it is the app's UpgradeHandler); distributed, the collab
  * service's own HTTP server does, and the gateway forwards them there.
  */
@@ -33,6 +35,8 @@ export class CollabServer extends UpgradeHandler implements OnModuleInit, OnModu
   constructor(
     private readonly gate: UpgradeGate,
     private readonly documents: LiveDocuments,
+    private readonly presence: CollabPresence,
+    private readonly sessions: SessionWatch,
     @Optional() @Inject(COLLAB_EXTENSIONS) private readonly extensions: Extension[] = [],
   ) {
     super();
@@ -40,6 +44,7 @@ export class CollabServer extends UpgradeHandler implements OnModuleInit, OnModu
 
   onModuleInit(): void {
     const documents = this.documents;
+    const presence = this.presence;
     this.hocuspocus = new Hocuspocus({
       name: 'quire-collab',
       quiet: true,
@@ -53,6 +58,15 @@ export class CollabServer extends UpgradeHandler implements OnModuleInit, OnModu
           },
           async onLoadDocument({ documentName, document }) {
             await documents.load(documentName, document);
+          },
+          // Writers (not watchers) hold the page for clients that cannot co-edit (ShowDoc's edit lock).
+          async connected({ documentName, context, socketId, connectionConfig }) {
+            const pageId = pageIdOfDocument(documentName);
+            if (pageId !== null && !connectionConfig.readOnly && context?.caller) await presence.joined(pageId, context.caller, socketId);
+          },
+          async onDisconnect({ documentName, context, socketId }) {
+            const pageId = pageIdOfDocument(documentName);
+            if (pageId !== null && context?.caller) await presence.left(pageId, context.caller, socketId);
           },
           async onChange({ documentName, connection }) {
             documents.changed(documentName, connection);
@@ -106,6 +120,7 @@ export class CollabServer extends UpgradeHandler implements OnModuleInit, OnModu
     }
     const url = new URL(request.url ?? COLLAB_PATH, `http://${request.headers.host ?? 'localhost'}`);
     const connection = this.hocuspocus.handleConnection(webSocket, new Request(url, { headers }), context);
+    this.sessions.watch(webSocket, context);
     webSocket.on('message', (data: RawData) => connection.handleMessage(toBytes(data)));
     webSocket.on('close', (code, reason) => connection.handleClose({ code, reason: reason.toString() }));
     webSocket.on('error', (error) => {

@@ -54,6 +54,11 @@ export class UpgradeGate {
     return { ok: true, context: { caller, language: language ?? this.config.language } };
   }
 
+  /** Whether the session of `tokenHash` (a caller's `token`) still exists. */
+  async sessionLive(tokenHash: string): Promise<boolean> {
+    return (await this.sessions.read(tokenHash)).session !== null;
+  }
+
   /** The Origin's host is the Host header's (a proxy in front keeps Host), or the origin is PUBLIC_URL's. */
   private sameSite(request: IncomingMessage): boolean {
     const origin = request.headers.origin;

@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { BlobStorage, JobQueue, type JobStatus, QUIRE_CONFIG } from '@quire/platform';
+import { BlobStorage, ChangeFeed, JobQueue, type JobStatus, QUIRE_CONFIG } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  activityOf,
   AppError,
   type Caller,
+  type ChangeTopics,
   ErrorCode,
   type ExportFormat,
   type ExportJobIdDto,
@@ -30,9 +33,13 @@ export const EXPORT_ATTEMPTS = 3;
 const RETRY_BACKOFF_MS = 500;
 const POLL_MS = 100;
 
-export const FORMATS: Record<ExportFormat, { job: typeof JobName.ExportWord | typeof JobName.ExportMarkdown; extension: string; contentType: string }> = {
+type ExportJobName = typeof JobName.ExportWord | typeof JobName.ExportMarkdown | typeof JobName.ExportPdf | typeof JobName.ExportHtml;
+
+export const FORMATS: Record<ExportFormat, { job: ExportJobName; extension: string; contentType: string }> = {
   word: { job: JobName.ExportWord, extension: 'docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
   markdown: { job: JobName.ExportMarkdown, extension: 'zip', contentType: 'application/zip' },
+  pdf: { job: JobName.ExportPdf, extension: 'pdf', contentType: 'application/pdf' },
+  html: { job: JobName.ExportHtml, extension: 'zip', contentType: 'application/zip' },
 };
 
 /**
@@ -48,6 +55,7 @@ export class ExportJobService {
     private readonly queue: JobQueue<JobPayloads>,
     private readonly loader: ItemLoader,
     private readonly blobs: BlobStorage,
+    private readonly feed: ChangeFeed<ChangeTopics>,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -77,7 +85,7 @@ export class ExportJobService {
     return this.fileOf(job, await this.queueStatus(job));
   }
 
-  /** `export/word` and `export/markdown`: a job, waited for, then its file. */
+  /** `export/word`, `export/markdown`, `export/pdf` and `export/html`: a job, waited for, then its file. */
   async exportNow(caller: Caller, dto: ExportTargetDto, format: ExportFormat): Promise<Reply<never>> {
     const job = await this.enqueue(caller, dto, format);
     // Answer before the gateway gives up on the call (REQUEST_TIMEOUT_MS).
@@ -116,6 +124,10 @@ export class ExportJobService {
       { attempts: EXPORT_ATTEMPTS, backoffMs: RETRY_BACKOFF_MS },
     );
     await this.jobs.setQueueId(jobId, queueId);
+    await this.feed.publishAfterCommit(
+      ACTIVITY_TOPIC,
+      activityOf(caller, 'export.create', target.item_id, { type: 'export', id: jobId, name: job.filename }, { format, cat_id: target.cat_id }),
+    );
     return { ...job, queue_id: queueId };
   }
 

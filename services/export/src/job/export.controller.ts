@@ -20,6 +20,18 @@ export class ExportController {
     return this.exports.exportNow(message.caller, parseParams(ExportTargetSchema, message.params), 'markdown');
   }
 
+  /** `GET /api/export/pdf?item_id=&cat_id=`: the PDF as a download, once its job is done. */
+  @Handles(Subject.ExportPdfExport)
+  pdf(@Payload() message: Incoming<typeof Subject.ExportPdfExport>): Promise<Reply<never>> {
+    return this.exports.exportNow(message.caller, parseParams(ExportTargetSchema, message.params), 'pdf');
+  }
+
+  /** `GET /api/export/html?item_id=&cat_id=`: the offline HTML site as a zip, once its job is done. */
+  @Handles(Subject.ExportHtmlExport)
+  html(@Payload() message: Incoming<typeof Subject.ExportHtmlExport>): Promise<Reply<never>> {
+    return this.exports.exportNow(message.caller, parseParams(ExportTargetSchema, message.params), 'html');
+  }
+
   @Handles(Subject.ExportJobStart)
   start(@Payload() message: Incoming<typeof Subject.ExportJobStart>): Promise<StartedExport> {
     return this.exports.start(message.caller, parseParams(StartExportSchema, message.params));

@@ -3,7 +3,10 @@ import type { QuireConfig } from '@quire/config';
 import { BlobStorage, type JobContext, OnJob, QUIRE_CONFIG } from '@quire/platform';
 import { AppError, type ExportFormat, type ExportJobPayload, JobName, translate } from '@quire/proto';
 import { ItemLoader } from '../content/loaded-item';
+import { HtmlExporter } from '../html/html-exporter';
 import { MarkdownExporter } from '../markdown/markdown-exporter';
+import { PdfExporter } from '../pdf/pdf-exporter';
+import { RendererMissingError } from '../render/render-session';
 import { WordExporter } from '../word/word-exporter';
 import { ExportJobRepository } from './export-job.repository';
 import { FORMATS } from './export-job.service';
@@ -25,6 +28,8 @@ export class ExportProcessor {
     private readonly loader: ItemLoader,
     private readonly word: WordExporter,
     private readonly markdown: MarkdownExporter,
+    private readonly pdf: PdfExporter,
+    private readonly html: HtmlExporter,
     private readonly blobs: BlobStorage,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
@@ -37,6 +42,16 @@ export class ExportProcessor {
   @OnJob(JobName.ExportMarkdown)
   exportMarkdown(job: JobContext<ExportJobPayload>): Promise<{ key: string; size: number }> {
     return this.run(job.data, 'markdown', job.progress.bind(job));
+  }
+
+  @OnJob(JobName.ExportPdf)
+  exportPdf(job: JobContext<ExportJobPayload>): Promise<{ key: string; size: number }> {
+    return this.run(job.data, 'pdf', job.progress.bind(job));
+  }
+
+  @OnJob(JobName.ExportHtml)
+  exportHtml(job: JobContext<ExportJobPayload>): Promise<{ key: string; size: number }> {
+    return this.run(job.data, 'html', job.progress.bind(job));
   }
 
   private async run(payload: ExportJobPayload, format: ExportFormat, progress: (percent: number) => Promise<void>): Promise<{ key: string; size: number }> {
@@ -52,7 +67,7 @@ export class ExportProcessor {
     let file: Buffer;
     try {
       const item = await this.loader.load(payload.caller, { item_id: payload.item_id, cat_id: payload.cat_id });
-      file = format === 'word' ? await this.word.render(payload.caller, item, report) : await this.markdown.render(payload.caller, item, report);
+      file = await this.exporterOf(format).render(payload.caller, item, report);
     } catch (error) {
       throw this.readable(error);
     }
@@ -66,9 +81,17 @@ export class ExportProcessor {
     }
   }
 
+  private exporterOf(format: ExportFormat): { render: WordExporter['render'] } {
+    return { word: this.word, markdown: this.markdown, pdf: this.pdf, html: this.html }[format];
+  }
+
   /** The failure as the user should read it in export/status. */
   private readable(error: unknown): Error {
     if (error instanceof AppError) return new Error(translate(error.key, this.config.language, error.params));
+    if (error instanceof RendererMissingError) {
+      this.logger.error(error.message);
+      return new Error(translate('export_renderer_missing', this.config.language));
+    }
     this.logger.error(`Export failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return error instanceof Error ? error : new Error(String(error));
   }

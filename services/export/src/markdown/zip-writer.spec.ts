@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { ZipWriter } from './zip-writer';
 
@@ -17,5 +18,18 @@ describe(ZipWriter.name, () => {
     expect(strFromU8(entries['2 Guide/intro.md'])).toBe('hello '.repeat(1000));
     expect(Buffer.from(entries['assets/a.png'])).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     expect(zip.length).toBeLessThan(1000);
+  });
+
+  it("writes files that fflate's streaming deflate would corrupt readable by any unzip (a KaTeX font of the HTML site)", () => {
+    const font = readFileSync(require.resolve('katex/dist/fonts/KaTeX_Size1-Regular.ttf'));
+    const sut = new ZipWriter();
+    sut.file('KaTeX_Size1-Regular.ttf', font);
+
+    const zip = sut.finish();
+
+    expect(Buffer.from(unzipSync(new Uint8Array(zip))['KaTeX_Size1-Regular.ttf'])).toEqual(font);
+    // Deflated (method 8 in the local header), and smaller than the font.
+    expect(zip.readUInt16LE(8)).toBe(8);
+    expect(zip.length).toBeLessThan(font.length);
   });
 });

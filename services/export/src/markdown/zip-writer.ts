@@ -1,8 +1,26 @@
-import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { deflateRawSync } from 'node:zlib';
+import { strToU8, Zip, ZipPassThrough } from 'fflate';
+
+/**
+ * A zip entry deflated by Node's zlib in one piece. fflate 0.8.3's streaming deflate (`ZipDeflate`,
+ * `Deflate`) writes back-references beyond the 32 KB window for some inputs (KaTeX's .ttf fonts at level 6:
+ * "invalid distance too far back" on reading), so the bytes are compressed here and the zip records them
+ * as deflated (method 8); the CRC and size of the raw bytes are counted by the pass-through as usual.
+ */
+class ZlibDeflate extends ZipPassThrough {
+  constructor(filename: string) {
+    super(filename);
+    this.compression = 8;
+  }
+
+  protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
+    this.ondata(null, chunk.length === 0 ? new Uint8Array(0) : new Uint8Array(deflateRawSync(chunk, { level: 6 })), final);
+  }
+}
 
 /**
  * A zip written as its entries come (fflate, the zip library the `docx` package uses too): each file
- * is deflated when it is added, between the exporter's pages, so the end only joins the chunks.
+ * is deflated (by zlib, see ZlibDeflate) when it is added, between the exporter's pages, so the end only joins the chunks.
  * Every folder of a path gets its entry once, before the first file in it.
  */
 export class ZipWriter {
@@ -30,7 +48,7 @@ export class ZipWriter {
   file(name: string, data: string | Uint8Array): void {
     const slash = name.lastIndexOf('/');
     if (slash > 0) this.folder(name.slice(0, slash));
-    const entry = new ZipDeflate(name, { level: 6 });
+    const entry = new ZlibDeflate(name);
     this.zip.add(entry);
     entry.push(typeof data === 'string' ? strToU8(data) : data, true);
   }

@@ -1,3 +1,4 @@
+import { highlightedRuns } from './code-highlight';
 import {
   type BlockContent,
   type Definition,
@@ -12,6 +13,7 @@ import {
   type Table,
 } from '@quire/markdown';
 import { LINE_BREAK, paragraph, type ParagraphFormat, hyperlink, inlineImage, run, type RunStyle, TABLE_END, tableRow, tableStart } from './ooxml';
+import { type FigureKind, figureUrl, mathKind } from './word-figures';
 
 /** What the rendered body refers to: the package's relationships, images and list numbering. */
 export interface WordParts {
@@ -59,8 +61,8 @@ interface Block {
 /**
  * Renders a page's Markdown tree as WordprocessingML: headings, paragraphs, bold, italic, strike,
  * inline code, links, nested ordered, bullet and task lists, block quotes, fenced code in a
- * monospace style, GFM tables, rules, math as its TeX source, and images (embedded when the
- * parts have them, linked otherwise). Raw HTML is written as its text. Never throws on any tree
+ * monospace style, GFM tables, rules, images (embedded when the parts have them, linked otherwise),
+ * and Mermaid diagrams and math as the pictures the parts have for them (their source otherwise). Raw HTML is written as its text. Never throws on any tree
  * remark produces.
  */
 export class MarkdownToDocx {
@@ -97,7 +99,7 @@ export class MarkdownToDocx {
     const inner: Block = { ...ctx, depth: ctx.depth + 1 };
     const math = mathSource(node);
     if (math !== null) {
-      out.push(this.code(math, ctx));
+      out.push(this.figure(mathKind(node), math, ctx) ?? this.code(math, undefined, ctx));
       return;
     }
     switch (node.type) {
@@ -114,7 +116,7 @@ export class MarkdownToDocx {
         this.list(node, 0, inner, out);
         return;
       case 'code':
-        out.push(this.code(node.value, ctx));
+        out.push((node.lang?.toLowerCase() === 'mermaid' ? this.figure('mermaid', node.value, ctx) : undefined) ?? this.code(node.value, node.lang, ctx));
         return;
       case 'table':
         this.table(node, inner, out, false);
@@ -203,7 +205,8 @@ export class MarkdownToDocx {
     const inner: Block = { ...ctx, depth: ctx.depth + 1 };
     const math = mathSource(node);
     if (math !== null) {
-      out.push(run(math, { ...style, code: true, italics: true }));
+      const picture = this.options.parts.image(figureUrl('inlineMath', math));
+      out.push(picture ? inlineImage(picture.relationshipId, this.options.parts.drawingId(), picture, math) : run(math, { ...style, code: true, italics: true }));
       return;
     }
     switch (node.type) {
@@ -270,14 +273,21 @@ export class MarkdownToDocx {
     return run(this.options.texts.imageMissing(alt || url), { italics: true, color: '888888' });
   }
 
+  /** A diagram or a displayed formula as its picture in a centred paragraph, or undefined when there is none. */
+  private figure(kind: FigureKind, source: string, ctx: Block): string | undefined {
+    const picture = this.options.parts.image(figureUrl(kind, source));
+    if (!picture) return undefined;
+    return paragraph(inlineImage(picture.relationshipId, this.options.parts.drawingId(), picture, source), { ...this.quoteFormat(ctx), align: 'center' });
+  }
+
   private paragraph(content: string, ctx: Block): string {
     return paragraph(content, { ...this.quoteFormat(ctx), ...(ctx.indent > 0 && ctx.quote === 0 ? { indentLeft: ctx.indent } : {}) });
   }
 
-  private code(code: string, ctx: Block): string {
+  private code(code: string, language: string | null | undefined, ctx: Block): string {
     const text = code.replace(/\r\n?/g, '\n');
     const indent = ctx.indent + 360 * ctx.quote;
-    return paragraph(run(text), { style: CODE_STYLE, ...(indent > 0 ? { indentLeft: indent } : {}) });
+    return paragraph(highlightedRuns(text, language), { style: CODE_STYLE, ...(indent > 0 ? { indentLeft: indent } : {}) });
   }
 
   /** Quoted blocks: indented by depth, with the quote style's left bar. */

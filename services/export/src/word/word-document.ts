@@ -12,6 +12,8 @@ export interface WordTexts extends RenderTexts {
   empty: string;
   catalog(name: string): string;
   exported: string;
+  /** A numbered heading (`1.2 Title`, `1.2、标题`). */
+  heading(number: string, title: string): string;
 }
 
 export interface WordDocumentOptions {
@@ -30,8 +32,8 @@ export interface EmbeddedImage extends ImageSize {
 }
 
 const BODY_MARKER = 'QUIRE-EXPORT-BODY-7f3a';
-/** Headings of levels 1–3 (catalogs and pages) are listed in the table of contents. */
-const TOC_MAX_LEVEL = 3;
+/** Headings of levels 1–4 (catalogs and pages, down to a fourth-level catalog's pages) are listed in the table of contents. */
+const TOC_MAX_LEVEL = 4;
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const MEDIA_TYPES: Record<ImageSize['type'], { extension: string; contentType: string }> = {
   png: { extension: 'png', contentType: 'image/png' },
@@ -49,7 +51,7 @@ interface Picture {
 /**
  * A Word document of an item, written in reading order: a title page (item name, description),
  * a table of contents, then catalogs as headings and each page's title as a heading over its
- * rendered Markdown. Headings are numbered as ShowDoc numbered them (`1、`, `1.2、`). The frame
+ * rendered Markdown. Headings are numbered as ShowDoc numbered them (`1.2、` in Chinese, `1.2 ` in English). The frame
  * comes from the `docx` package; the body is written as WordprocessingML text (see ooxml.ts).
  */
 export class WordDocument implements WordParts {
@@ -74,13 +76,13 @@ export class WordDocument implements WordParts {
 
   /** A catalog's heading; `level` 1 is a top catalog of the export. */
   addCatalog(number: string, name: string, level: number): void {
-    this.addHeading(`${number}、${name}`, level);
+    this.addHeading(this.options.texts.heading(number, name), level);
   }
 
   /** A page's title as a heading at `level`; its content follows with `addContent`. */
   addPageTitle(number: string, title: string, level: number): void {
     this.pages += 1;
-    this.addHeading(`${number}、${title}`, level);
+    this.addHeading(this.options.texts.heading(number, title), level);
   }
 
   /** Rendered Markdown of the current page; a page parsed in segments adds each in turn. */

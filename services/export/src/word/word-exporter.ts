@@ -5,10 +5,12 @@ import type { Caller } from '@quire/proto';
 import { ExportSource, flattenOutline } from '../content/export-source';
 import { ExportTexts } from '../content/export-texts';
 import type { LoadedItem } from '../content/loaded-item';
+import { RenderedItem } from '../render/rendered-item';
 import { imageSize } from './image-size';
 import { normalizeLabel } from './markdown-to-docx';
 import { segmentMarkdown } from './markdown-segments';
 import { type EmbeddedImage, WordDocument } from './word-document';
+import { FIGURE_SCALE, figuresOf, figureUrl, WordFigures } from './word-figures';
 
 /** `[label]: url` lines, for reference links of a page parsed in segments. */
 const DEFINITION_LINE = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
@@ -16,13 +18,15 @@ const DEFINITION_LINE = /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?/gm;
 /**
  * Renders an item (or one catalog) into a .docx: pages are read in menu order a batch at a
  * time, each parsed (in segments when long) and written to the document at once, so memory
- * follows the output, not the item. Progress is pages done / total.
+ * follows the output, not the item. Mermaid diagrams and formulas become pictures drawn by the
+ * reader's renderer (word-figures.ts). Progress is pages done / total.
  */
 @Injectable()
 export class WordExporter {
   constructor(
     private readonly source: ExportSource,
     private readonly texts: ExportTexts,
+    private readonly rendered: RenderedItem,
   ) {}
 
   async render(caller: Caller, item: LoadedItem, progress: (done: number, total: number) => Promise<void>): Promise<Buffer> {
@@ -35,27 +39,32 @@ export class WordExporter {
     const entries = flattenOutline(item.outline);
     const pageIds = entries.flatMap((entry) => (entry.kind === 'page' ? [entry.page_id] : []));
     const contents = this.source.contents(caller, item.outline.item_id, pageIds);
+    const figures = new WordFigures(() => this.rendered.open(caller, FIGURE_SCALE));
     let done = 0;
-    for (const entry of entries) {
-      if (entry.kind === 'catalog') {
-        document.addCatalog(entry.number, entry.name, entry.level);
-        continue;
+    try {
+      for (const entry of entries) {
+        if (entry.kind === 'catalog') {
+          document.addCatalog(entry.number, entry.name, entry.level);
+          continue;
+        }
+        const next = await contents.next();
+        if (next.done) throw new Error('The page service sent fewer pages than the outline lists');
+        const page = next.value;
+        document.addPageTitle(entry.number, entry.title, entry.level);
+        await this.addPage(caller, document, figures, page.content, entry.level);
+        if (page.truncatedFrom !== undefined) document.addNote(this.texts.pageTruncated(page.content.length, page.truncatedFrom));
+        done += 1;
+        await progress(done, pageIds.length);
+        // Let the transport and other requests run between pages.
+        await nextTurn();
       }
-      const next = await contents.next();
-      if (next.done) throw new Error('The page service sent fewer pages than the outline lists');
-      const page = next.value;
-      document.addPageTitle(entry.number, entry.title, entry.level);
-      await this.addPage(caller, document, page.content, entry.level);
-      if (page.truncatedFrom !== undefined) document.addNote(this.texts.pageTruncated(page.content.length, page.truncatedFrom));
-      done += 1;
-      await progress(done, pageIds.length);
-      // Let the transport and other requests run between pages.
-      await nextTurn();
+    } finally {
+      await figures.close();
     }
     return document.toBuffer();
   }
 
-  private async addPage(caller: Caller, document: WordDocument, markdown: string, level: number): Promise<void> {
+  private async addPage(caller: Caller, document: WordDocument, figures: WordFigures, markdown: string, level: number): Promise<void> {
     const segments = [...segmentMarkdown(markdown)];
     const definitions = segments.length > 1 ? referenceDefinitions(markdown) : undefined;
     const texts = this.texts.word();
@@ -64,6 +73,8 @@ export class WordExporter {
       if (index > 0) await nextTurn();
       const tree = parseMarkdown(segment.markdown);
       await this.loadImages(caller, document, tree, definitions);
+      const drawn = figuresOf(tree).filter((figure) => !document.hasImage(figureUrl(figure.kind, figure.source)));
+      if (drawn.length > 0) document.addImages(await figures.pictures(drawn));
       document.addContent(tree, { baseLevel: level, definitions, continuesTable: segment.continuesTable });
       if (segment.tableCut) document.addNote(texts.tableTruncated(segment.tableCut.rows, segment.tableCut.shown));
     }

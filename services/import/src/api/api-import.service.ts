@@ -1,12 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { AddressPolicy, BlobStorage, QUIRE_CONFIG } from '@quire/platform';
+import { AddressPolicy, BlobStorage, ChangeFeed, QUIRE_CONFIG } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  activityOf,
   API_IMPORT_MAX_BYTES,
   type ApiOperation,
   AppError,
   type Caller,
   type CatalogGroup,
+  type ChangeTopics,
   ErrorCode,
   IMPORT_COMMAND_CALLER,
   type ImportApiFileDto,
@@ -51,6 +54,7 @@ export class ApiImportService {
     private readonly items: ItemClient,
     private readonly pages: PageClient,
     private readonly resync: ApiResyncService,
+    private readonly feed: ChangeFeed<ChangeTopics>,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {
     this.fetcher = new DocumentFetcher(new AddressPolicy(config.httpProxy.allowHosts));
@@ -66,6 +70,7 @@ export class ApiImportService {
       const plan = await convertApiDocument(text, { origin: upload.name.slice(0, 1000), language: this.config.language, maxDepth: target.depth });
       const imported = await this.write(caller, plan, target);
       await this.remember(imported, { text, origin: upload.name.slice(0, 1000) });
+      await this.recorded(caller, imported, upload.name);
       return imported;
     } finally {
       await this.blobs.delete(upload.key).catch((error: Error) => this.logger.warn(`The uploaded document ${upload.key} stays in storage: ${error.message}`));
@@ -79,7 +84,14 @@ export class ApiImportService {
     const plan = await convertApiDocument(decodeSource(fetched.bytes), { origin: fetched.url, language: this.config.language, maxDepth: target.depth });
     const imported = await this.write(caller, plan, target);
     await this.remember(imported, { text: decodeSource(fetched.bytes), origin: fetched.url, url: dto.url });
+    await this.recorded(caller, imported, fetched.url);
     return imported;
+  }
+
+  /** The import's activity, once its content is live (the source's name or address; never the document). */
+  private recorded(caller: Caller, imported: ImportedApi, source: string): Promise<void> {
+    const detail = { kind: 'api', pages: imported.pages, catalogs: imported.catalogs };
+    return this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'import.create', imported.item_id, { type: 'import', id: imported.item_id, name: source }, detail));
   }
 
   /** The target remembers its document for re-syncs; an import that worked is not failed by that. */

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { BlobStorage, JobQueue } from '@quire/platform';
+import { BlobStorage, ChangeFeed, JobQueue } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  activityOf,
   AppError,
   type Caller,
+  type ChangeTopics,
   type ImportIdDto,
   type ImportStatus,
   JobName,
@@ -30,6 +33,7 @@ export class ImportJobService {
     private readonly jobs: ImportJobRepository,
     private readonly queue: JobQueue<JobPayloads>,
     private readonly blobs: BlobStorage,
+    private readonly feed: ChangeFeed<ChangeTopics>,
   ) {}
 
   /**
@@ -67,6 +71,8 @@ export class ImportJobService {
     const { token: _token, ...withoutToken } = caller;
     const queueId = await this.queue.add(JobName.ImportShowdoc, { import_id: importId, caller: withoutToken }, { attempts: 1 });
     await this.jobs.update(importId, { queue_id: queueId });
+    const detail = { kind: 'showdoc', dry_run: dto.dry_run };
+    await this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'import.create', 0, { type: 'import', id: importId, name: database.name }, detail));
     return { import_id: importId };
   }
 

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { BlobStorage } from '@quire/platform';
+import { BlobStorage, ChangeFeed } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  activityOf,
   AppError,
   type Caller,
+  type ChangeTopics,
   ErrorCode,
   IMPORT_COMMAND_CALLER,
   type ImportedMarkdown,
@@ -42,6 +45,7 @@ export class MarkdownImportService {
     private readonly blobs: BlobStorage,
     private readonly items: ItemClient,
     private readonly pages: PageClient,
+    private readonly feed: ChangeFeed<ChangeTopics>,
   ) {}
 
   async importZip(caller: Caller, dto: ImportMarkdownDto): Promise<ImportedMarkdown> {
@@ -59,7 +63,10 @@ export class MarkdownImportService {
       }
       const zip = readZip(await this.read(upload.key));
       const prepared = prepareImport(zip.files, zip.folders, upload.name);
-      return await this.write(caller, prepared, dto.item_id);
+      const imported = await this.write(caller, prepared, dto.item_id);
+      const detail = { kind: 'markdown', pages: imported.pages, catalogs: imported.catalogs, into_item: dto.item_id > 0 };
+      await this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'import.create', imported.item_id, { type: 'import', id: imported.item_id, name: upload.name }, detail));
+      return imported;
     } finally {
       await this.blobs.delete(upload.key).catch((error: Error) => this.logger.warn(`The uploaded zip ${upload.key} stays in storage: ${error.message}`));
     }

@@ -5,8 +5,10 @@ import { AccessVersion } from './access-version';
 import { TeamClient } from '../clients/team.client';
 import type { ItemEntity } from '../item/item.entity';
 import { ItemRepository } from '../item/item.repository';
+import { VisitPasswordFailureCounter } from '../item/visit-password-failure-counter';
 import { MemberRepository } from '../member/member.repository';
 import { requireLogin } from './require-login';
+import { visitPasswordMatches } from './visit-password';
 
 /** A visit-password unlock lasts this long for the browser that typed it. */
 export const VISIT_UNLOCK_TTL_SECONDS = 12 * 3600;
@@ -38,6 +40,7 @@ export class ItemAccessService {
     private readonly teams: TeamClient,
     private readonly kv: KeyValueStore,
     private readonly accessVersion: AccessVersion,
+    private readonly failures: VisitPasswordFailureCounter,
   ) {}
 
   /** `item.access.check`. */
@@ -140,8 +143,24 @@ export class ItemAccessService {
     // Only asked when it can change the answer: an edit member or the creator holds every right already.
     const team = creator || member?.member_group_id === MemberGroup.Edit ? null : await this.teamRights(caller, item.item_id);
     const writer = creator || member?.member_group_id === MemberGroup.Edit || team?.member_group_id === MemberGroup.Edit;
-    const visit = item.password === '' || creator || member !== null || team !== null || (await this.unlocked(caller, item));
+    const visit = item.password === '' || creator || member !== null || team !== null || (await this.unlocked(caller, item)) || (await this.openedByRequest(caller, item));
     return { creator, writer, visit };
+  }
+
+  /**
+   * `_item_pwd` ([HEAD] clients that keep no cookie): the visit password sent with the request opens the item
+   * for that request only (nothing is remembered). A wrong one counts as a failed `item/pwd`; a visitor who
+   * needs the captcha by now must unlock through `item/pwd`, and an address refused there is refused here (10429).
+   */
+  private async openedByRequest(caller: Caller, item: ItemEntity): Promise<boolean> {
+    if (!caller.itemPassword) return false;
+    if ((await this.failures.gate(item.item_id, caller)).captcha) return false;
+    if (visitPasswordMatches(caller.itemPassword, item.password)) {
+      await this.failures.recordSuccess(item.item_id, caller);
+      return true;
+    }
+    await this.failures.recordFailure(item.item_id, caller);
+    return false;
   }
 
   /** An unlock counts only for the password it was made with: changing the password locks every browser out. */

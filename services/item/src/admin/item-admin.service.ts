@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DocumentStore } from '@quire/platform';
+import { ChangeFeed, DocumentStore } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  activityOf,
   type AdminAttornItemDto,
   type AdminItemPage,
   type AdminItemRow,
   type AdminListItemsDto,
   AppError,
   type Caller,
+  type ChangeTopics,
   type Count,
   ErrorCode,
   formatTime,
@@ -39,6 +42,7 @@ export class ItemAdminService {
     private readonly apiKeys: ApiKeyService,
     private readonly auth: AuthClient,
     private readonly search: SearchChanges,
+    private readonly feed: ChangeFeed<ChangeTopics>,
   ) {}
 
   /** One unit of item data; the repositories renew the access version inside it, before its commit: once more after it. */
@@ -57,15 +61,20 @@ export class ItemAdminService {
   /** Soft delete, as `item/delete` (purged after the retention), without the owner's password. */
   async delete(caller: Caller, itemId: number): Promise<number> {
     requireAdmin(caller);
-    if ((await this.items.softDelete(itemId, nowSeconds())) === 0) throw AppError.failed('item_not_exist');
-    await this.search.item(itemId);
+    const item = await this.items.findLive(itemId);
+    if (!item || (await this.items.softDelete(itemId, nowSeconds())) === 0) throw AppError.failed('item_not_exist');
+    await Promise.all([
+      this.search.item(itemId),
+      this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'item.delete', itemId, { type: 'item', id: itemId, name: item.item_name }, { by_admin: true })),
+    ]);
     return 1;
   }
 
   /** Hands the item to `username`, without the owner's password; its open-API credentials are renewed in the same unit. */
   async attorn(caller: Caller, dto: AdminAttornItemDto): Promise<ItemRow> {
     requireAdmin(caller);
-    if (!(await this.items.findLive(dto.item_id))) throw AppError.failed('item_not_exist');
+    const before = await this.items.findLive(dto.item_id);
+    if (!before) throw AppError.failed('item_not_exist');
     const user = await this.auth.findUser(caller, dto.username);
     if (!user) throw new AppError(ErrorCode.UserNotFound, 'user_not_found');
     const updated = await this.change(async () => {
@@ -74,7 +83,11 @@ export class ItemAdminService {
       await this.apiKeys.renew(dto.item_id);
       return owned;
     });
-    await this.search.item(updated.item_id);
+    const detail = { by_admin: true, from_uid: before.uid, from_username: before.username, to_uid: user.uid, to_username: user.username };
+    await Promise.all([
+      this.search.item(updated.item_id),
+      this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'item.transfer', updated.item_id, { type: 'item', id: updated.item_id, name: updated.item_name }, detail)),
+    ]);
     return toItemRow(updated);
   }
 

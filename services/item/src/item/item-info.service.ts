@@ -9,6 +9,7 @@ import {
   type ItemInfoHead,
   type ItemInfoReply,
   type ItemInfoRights,
+  type ItemInfoRights3x,
   ItemType,
   type Menu,
   type RegularItemInfo,
@@ -60,13 +61,24 @@ export class ItemInfoService {
       item_name: escapeHtml(item.item_name),
     };
     const tail: ItemInfoRights = { is_login: caller.uid > 0, ItemPermn: rights.edit, ItemCreator: rights.creator };
+    // ShowDoc 3.x's client shows its edit toolbar from these ([HEAD]: both false when archived; Quire's manager is the creator).
+    const rights3x: ItemInfoRights3x = { item_edit: rights.edit, item_manage: rights.creator && item.is_archived !== 1, current_page_id: dto.page_id };
     // Asked alongside the menu; a notice service that does not answer shows 0 (NoticeClient logs it).
     const unread = this.notices.unreadCount(caller, versions);
     const version = dto.keyword ? undefined : replyVersion('item/info', tokens, caller.uid, caller.groupid, rights, dto);
 
     if (item.item_type === ItemType.SinglePage) {
       const page = await this.pages.singlePage(caller, item.item_id);
-      const info: SinglePageItemInfo = { ...head, current_page_id: dto.page_id, unread_count: await unread, item_type: ItemType.SinglePage, menu: { pages: page }, ...tail };
+      const { current_page_id: _echoed, ...rights3xAfter } = rights3x;
+      const info: SinglePageItemInfo = {
+        ...head,
+        current_page_id: dto.page_id,
+        unread_count: await unread,
+        item_type: ItemType.SinglePage,
+        menu: { pages: page },
+        ...tail,
+        ...rights3xAfter,
+      };
       return Reply.json<SinglePageItemInfo>(JSON.stringify(info), version);
     }
 
@@ -81,13 +93,13 @@ export class ItemInfoService {
       const tree = dto.keyword ? await this.pages.menuJson(caller, item.item_id, versions) : menu;
       catalogs = defaultCatalogs(JSON.parse(tree) as Menu, dto.default_page_id);
     }
-    const fields: Omit<RegularItemInfo, 'menu' | keyof ItemInfoRights> = {
+    const fields: Omit<RegularItemInfo, 'menu' | keyof ItemInfoRights | keyof ItemInfoRights3x> = {
       ...head,
       default_page_id: String(dto.default_page_id),
       ...catalogs,
       unread_count: await unread,
       item_type: ItemType.Regular,
     };
-    return Reply.json<RegularItemInfo>(spliceJson(fields, 'menu', menu, tail), version);
+    return Reply.json<RegularItemInfo>(spliceJson(fields, 'menu', menu, { ...tail, ...rights3x }), version);
   }
 }

@@ -12,6 +12,7 @@ import {
   type ItemListEntry,
   type ItemRow,
   ItemSummariesSchema,
+  MyItemListSchema,
   type ItemSummary,
   parseParams,
   RenameItemSchema,
@@ -37,7 +38,7 @@ export class ItemController {
 
   @Handles(Subject.ItemItemMyList)
   myList(@Payload() message: Incoming<typeof Subject.ItemItemMyList>): Promise<ItemListEntry[]> {
-    return this.items.myList(message.caller);
+    return this.items.myList(message.caller, parseParams(MyItemListSchema, message.params));
   }
 
   @Handles(Subject.ItemItemAdd)

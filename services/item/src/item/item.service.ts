@@ -1,16 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { DocumentStore, DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
+import { ChangeFeed, DocumentStore, DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  type ActivityAction,
+  activityOf,
   type AddedItem,
   type AddItemDto,
   AppError,
   type Caller,
+  type ChangeTopics,
   type ConfirmItemDto,
   type AttornItemDto,
   ErrorCode,
   escapeHtml,
   type ItemListEntry,
+  type MyItemListDto,
   type ItemRow,
   type ItemSummariesDto,
   type ItemSummary,
@@ -24,6 +29,7 @@ import {
   translate,
 } from '@quire/proto';
 import { AccessVersion } from '../access/access-version';
+import { ItemGroupService } from '../item-group/item-group.service';
 import { ItemAccessService } from '../access/item-access.service';
 import { requireLogin } from '../access/require-login';
 import { ApiKeyService } from '../api-key/api-key.service';
@@ -55,18 +61,31 @@ export class ItemService {
     private readonly pages: PageClient,
     private readonly teams: TeamClient,
     private readonly notices: NoticeClient,
+    private readonly groups: ItemGroupService,
     private readonly search: SearchChanges,
+    private readonly feed: ChangeFeed<ChangeTopics>,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
+
+  /** One activity of an item, once its write has committed. */
+  private activity(caller: Caller, action: ActivityAction, item: Pick<ItemEntity, 'item_id' | 'item_name'>, detail: Record<string, string | number> = {}): Promise<void> {
+    return this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, action, item.item_id, { type: 'item', id: item.item_id, name: item.item_name }, detail));
+  }
 
   /**
    * Items the caller created, is a member of or reaches through a team, by item id, then by the
    * caller's saved order (items missing from it first, contract §15).
    */
-  async myList(caller: Caller): Promise<ItemListEntry[]> {
+  async myList(caller: Caller, dto: MyItemListDto = { item_group_id: 0 }): Promise<ItemListEntry[]> {
     requireLogin(caller);
-    const [memberships, teamItemIds] = await Promise.all([this.members.listByUser(caller.uid), this.teams.itemsOfUser(caller, caller.uid)]);
-    const items = await this.items.listLiveForUser(caller.uid, [...new Set([...memberships.map((m) => m.item_id), ...teamItemIds])]);
+    const [memberships, teamItemIds, group] = await Promise.all([
+      this.members.listByUser(caller.uid),
+      this.teams.itemsOfUser(caller, caller.uid),
+      // ShowDoc 3.x: `item_group_id` > 0 lists only the items of that group of mine (a group that is not mine: none).
+      dto.item_group_id > 0 ? this.groups.itemIds(caller, dto.item_group_id).then((ids) => ids ?? new Set<number>()) : null,
+    ]);
+    const all = await this.items.listLiveForUser(caller.uid, [...new Set([...memberships.map((m) => m.item_id), ...teamItemIds])]);
+    const items = group ? all.filter((item) => group.has(item.item_id)) : all;
     const positions = await this.sorts.positions(caller.uid);
     const entries = items.map((item) => toListEntry(item, caller.uid, positions ? (positions.get(item.item_id) ?? 0) : undefined));
     if (positions) entries.sort((a, b) => (a.s_number ?? 0) - (b.s_number ?? 0));
@@ -120,7 +139,11 @@ export class ItemService {
     });
     // The repositories renew the access version inside the unit, before its commit: once more after it.
     const item = await this.accessVersion.renewAfter(created);
-    if (!pending) return { item_id: item.item_id };
+    const copied: Record<string, number> = source ? { copy_of: source.item_id } : {};
+    if (!pending) {
+      await this.activity(caller, 'item.create', item, copied);
+      return { item_id: item.item_id };
+    }
 
     try {
       if (source) {
@@ -135,7 +158,7 @@ export class ItemService {
     }
     if ((await this.items.makeLive(item.item_id)) === 0) throw AppError.failed('item_unfinished');
     // Its pages (a copy's, a single-page item's) were written while it was hidden: findable from now.
-    await this.search.item(item.item_id);
+    await Promise.all([this.search.item(item.item_id), this.activity(caller, 'item.create', item, copied)]);
     return { item_id: item.item_id };
   }
 
@@ -171,6 +194,8 @@ export class ItemService {
     }
     if (changes.item_name !== undefined && changes.item_name !== item.item_name) await this.search.item(item.item_id);
     if (passwordChanged) await this.search.access([item.item_id]);
+    // The fields' names only: a visit password is never recorded.
+    await this.activity(caller, 'item.update', { item_id: item.item_id, item_name: changes.item_name ?? item.item_name }, { fields: Object.keys(changes).join(',') });
     return 1;
   }
 
@@ -185,6 +210,7 @@ export class ItemService {
     if (team) throw AppError.failed('item_exit_in_team', { team_name: escapeHtml(team.team_name), owner: escapeHtml(team.owner_username) });
     if ((await this.members.removeUser(itemId, caller.uid)) === 0) throw AppError.failed('item_not_member');
     await this.search.access([itemId]);
+    await this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'member.remove', itemId, { type: 'member', id: caller.uid, name: caller.username }, { left: true }));
     return [];
   }
 
@@ -202,7 +228,7 @@ export class ItemService {
     const item = await this.access.requireCreator(caller, dto.item_id);
     await this.confirmOwnerPassword(caller, item, dto.password);
     if ((await this.items.softDelete(item.item_id, nowSeconds())) === 0) throw AppError.failed('item_not_exist');
-    await this.search.item(item.item_id);
+    await Promise.all([this.search.item(item.item_id), this.activity(caller, 'item.delete', item)]);
     return 1;
   }
 
@@ -211,7 +237,7 @@ export class ItemService {
     const item = await this.access.requireCreator(caller, dto.item_id);
     await this.confirmOwnerPassword(caller, item, dto.password);
     if ((await this.items.archive(item.item_id)) === 0) throw AppError.failed('item_already_archived');
-    await this.search.item(item.item_id);
+    await Promise.all([this.search.item(item.item_id), this.activity(caller, 'item.archive', item)]);
     return 1;
   }
 
@@ -232,7 +258,10 @@ export class ItemService {
     });
     // The repository renews the access version inside the unit, before its commit: once more after it.
     const updated = await this.accessVersion.renewAfter(handedOver);
-    await this.search.item(updated.item_id);
+    await Promise.all([
+      this.search.item(updated.item_id),
+      this.activity(caller, 'item.transfer', updated, { from_uid: item.uid, from_username: item.username, to_uid: user.uid, to_username: user.username }),
+    ]);
     if (user.uid !== caller.uid) {
       await this.notices.send(caller, {
         to_uids: [user.uid],

@@ -5,6 +5,7 @@ import { AccessVersion } from '../access/access-version';
 import { ItemTokenRepository } from '../api-key/item-token.repository';
 import { PageClient } from '../clients/page.client';
 import { TeamClient } from '../clients/team.client';
+import { WebhookClient } from '../clients/webhook.client';
 import { ItemRepository } from '../item/item.repository';
 import { MemberRepository } from '../member/member.repository';
 
@@ -44,6 +45,7 @@ export class MaintenanceService {
     private readonly tokens: ItemTokenRepository,
     private readonly pages: PageClient,
     private readonly teams: TeamClient,
+    private readonly webhooks: WebhookClient,
   ) {}
 
   /** The scheduled purge; a run that fails is logged by the queue, and the next one starts over. */
@@ -80,6 +82,9 @@ export class MaintenanceService {
     // Team bindings of an item that is not live give no right (its access check answers `exists: false`), so a
     // team service that does not answer (or is not deployed) only leaves rows behind; the item is purged all the same.
     await this.teams.purgeItem(caller, itemId).catch((error: Error) => this.logger.warn(`removing item ${itemId} from its teams failed: ${error.message}`));
+    // Likewise its webhooks: an item that is not live sends none, so a webhook service that does not answer only leaves
+    // the rows (their URLs and secrets sealed) behind.
+    await this.webhooks.purgeItem(caller, itemId).catch((error: Error) => this.logger.warn(`removing the webhooks of item ${itemId} failed: ${error.message}`));
     const removed = this.documents.transaction(async () => {
       await this.members.removeByItem(itemId);
       await this.tokens.removeByItem(itemId);

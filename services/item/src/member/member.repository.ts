@@ -42,6 +42,11 @@ export class MemberRepository implements OnModuleInit {
     return this.accessVersion.renewAfter(this.members.deleteOne({ item_id: itemId, item_member_id: itemMemberId }));
   }
 
+  /** One membership of the item by its id, if any. */
+  findById(itemId: number, itemMemberId: number): Promise<MemberEntity | null> {
+    return this.members.findOne({ item_id: itemId, item_member_id: itemMemberId });
+  }
+
   /** The user's membership of the item, if any. */
   find(itemId: number, uid: number): Promise<MemberEntity | null> {
     return this.members.findOne({ item_id: itemId, uid });

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
+import { ChangeFeed, DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  activityOf,
   AppError,
   type Caller,
+  type ChangeTopics,
   type DeleteMemberDto,
   ErrorCode,
   escapeHtml,
@@ -35,6 +38,7 @@ export class MemberService {
     private readonly auth: AuthClient,
     private readonly notices: NoticeClient,
     private readonly search: SearchChanges,
+    private readonly feed: ChangeFeed<ChangeTopics>,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -76,7 +80,13 @@ export class MemberService {
       if (error instanceof DuplicateKeyError) throw AppError.failed('member_already_member');
       throw error;
     }
-    await this.search.access([item.item_id]);
+    await Promise.all([
+      this.search.access([item.item_id]),
+      this.feed.publishAfterCommit(
+        ACTIVITY_TOPIC,
+        activityOf(caller, 'member.add', item.item_id, { type: 'member', id: user.uid, name: user.username }, { member_group_id: dto.member_group_id }),
+      ),
+    ]);
     const language = this.config.language;
     await this.notices.send(caller, {
       to_uids: [user.uid],
@@ -95,8 +105,15 @@ export class MemberService {
   /** Removes a membership of the item; the user loses the right on their next call. */
   async delete(caller: Caller, dto: DeleteMemberDto): Promise<1> {
     const item = await this.access.requireCreator(caller, dto.item_id);
-    if ((await this.members.removeById(item.item_id, dto.item_member_id)) === 0) throw AppError.failed('member_not_found');
-    await this.search.access([item.item_id]);
+    const member = await this.members.findById(item.item_id, dto.item_member_id);
+    if (!member || (await this.members.removeById(item.item_id, dto.item_member_id)) === 0) throw AppError.failed('member_not_found');
+    await Promise.all([
+      this.search.access([item.item_id]),
+      this.feed.publishAfterCommit(
+        ACTIVITY_TOPIC,
+        activityOf(caller, 'member.remove', item.item_id, { type: 'member', id: member.uid, name: member.username }, { member_group_id: member.member_group_id }),
+      ),
+    ]);
     return 1;
   }
 

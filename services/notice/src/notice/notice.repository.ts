@@ -43,6 +43,15 @@ export class NoticeRepository implements OnModuleInit {
     return this.notices.find({ to_all: true }, { sort: NEWEST_FIRST, limit });
   }
 
+  /** One page of the user's own notices, newest first (ShowDoc's `message/getRemindList`). */
+  pagePersonal(uid: number, skip: number, limit: number): Promise<NoticeEntity[]> {
+    return this.notices.find({ to_uid: uid, to_all: false }, { sort: NEWEST_FIRST, skip, limit });
+  }
+
+  countPersonal(uid: number): Promise<number> {
+    return this.notices.count({ to_uid: uid, to_all: false });
+  }
+
   countPersonalUnread(uid: number): Promise<number> {
     return this.notices.count({ to_uid: uid, to_all: false, is_read: 0 });
   }

@@ -42,7 +42,8 @@ export class ItemAccessService {
     const kept = this.grants.get(key, accessVersion);
     if (kept) return kept;
     const access = await this.check(caller, itemId);
-    if (access.exists && access.visit) this.grants.set(key, accessVersion, access);
+    // A grant that `_item_pwd` opened holds for its request only.
+    if (access.exists && access.visit && !caller.itemPassword) this.grants.set(key, accessVersion, access);
     return access;
   }
 

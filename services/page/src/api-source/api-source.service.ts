@@ -21,8 +21,9 @@ import { PageRepository } from '../page/page.repository';
 import { ApiSourceRepository } from './api-source.repository';
 import { buildOpenApiDocument, type ExportedOperation } from './openapi-document';
 
+/** The JSON document goes out as OpenAPI's registered type, so no client mistakes the file for an API answer. */
 const FORMATS = {
-  json: { contentType: 'application/json', extension: 'json' },
+  json: { contentType: 'application/vnd.oai.openapi+json', extension: 'json' },
   yaml: { contentType: 'application/yaml', extension: 'yaml' },
 } as const;
 

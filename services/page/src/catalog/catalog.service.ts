@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { ChangeFeed } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  type ActivityAction,
+  activityOf,
   AppError,
   type BatchCatalogEntry,
   BatchCatalogEntrySchema,
@@ -9,6 +13,7 @@ import {
   type CatalogPage,
   type CatalogPagesDto,
   type CatalogRow,
+  type ChangeTopics,
   type DefaultCatalog,
   type DeleteCatalogDto,
   ErrorCode,
@@ -40,7 +45,13 @@ export class CatalogService {
     private readonly recycle: RecycleService,
     private readonly access: ItemAccessService,
     private readonly search: SearchChanges,
+    private readonly feed: ChangeFeed<ChangeTopics>,
   ) {}
+
+  /** One activity of a catalog, once its write has committed. */
+  private activity(caller: Caller, action: ActivityAction, catalog: Pick<CatalogEntity, 'item_id' | 'cat_id' | 'cat_name'>, detail: Record<string, number> = {}): Promise<void> {
+    return this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, action, catalog.item_id, { type: 'catalog', id: catalog.cat_id, name: catalog.cat_name }, detail));
+  }
 
   async listGroup(caller: Caller, dto: ListCatalogGroupDto): Promise<CatalogGroup[]> {
     requireLogin(caller);
@@ -89,6 +100,7 @@ export class CatalogService {
         parent_cat_id: dto.parent_cat_id,
         level: placed.level,
       });
+      await this.activity(caller, 'catalog.create', created);
       return toCatalogRow(created);
     }
     const updated = await this.catalogs.update(existing.cat_id, {
@@ -104,6 +116,7 @@ export class CatalogService {
     }
     // Its pages' catalog path changed (the search index shows it and finds pages by it).
     if (existing.cat_name !== name || existing.parent_cat_id !== dto.parent_cat_id) await this.search.catalog(dto.item_id, existing.cat_id);
+    await this.activity(caller, 'catalog.update', { item_id: dto.item_id, cat_id: existing.cat_id, cat_name: name });
     return toCatalogRow(updated as CatalogEntity);
   }
 
@@ -125,7 +138,7 @@ export class CatalogService {
       await this.catalogs.deleteByIds(catalog.item_id, ids);
     });
     if (pages.length > 0) await this.access.touch(caller, catalog.item_id);
-    await this.search.catalog(catalog.item_id, catalog.cat_id);
+    await Promise.all([this.search.catalog(catalog.item_id, catalog.cat_id), this.activity(caller, 'catalog.delete', catalog, { pages: pages.length, catalogs: tree.length })]);
     return true;
   }
 
@@ -149,10 +162,12 @@ export class CatalogService {
     });
     const levels = resolveLevels(merged);
     const renamedOrMoved: number[] = [];
+    const updated: CatalogEntity[] = [];
     for (const [index, catalog] of merged.entries()) {
       const before = all[index];
       const level = levels.get(catalog.cat_id) as number;
       if (before.cat_name !== catalog.cat_name || before.parent_cat_id !== catalog.parent_cat_id || before.s_number !== catalog.s_number || before.level !== level) {
+        updated.push(catalog);
         await this.catalogs.update(catalog.cat_id, {
           cat_name: catalog.cat_name,
           parent_cat_id: catalog.parent_cat_id,
@@ -163,6 +178,8 @@ export class CatalogService {
       if (before.cat_name !== catalog.cat_name || before.parent_cat_id !== catalog.parent_cat_id) renamedOrMoved.push(catalog.cat_id);
     }
     for (const catId of renamedOrMoved) await this.search.catalog(dto.item_id, catId);
+    // One activity per catalog the batch changed (as a batch save of pages records one per page).
+    for (const catalog of updated) await this.activity(caller, 'catalog.update', catalog);
     return [];
   }
 

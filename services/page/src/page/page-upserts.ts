@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { KeyValueStore, withLock } from '@quire/platform';
-import type { PageRow, UpsertPageByTitleDto } from '@quire/proto';
+import type { Caller, PageRow, UpsertPageByTitleDto } from '@quire/proto';
 import { PageService } from './page.service';
 
 /**
@@ -15,7 +15,7 @@ export class PageUpserts {
     private readonly pages: PageService,
   ) {}
 
-  upsertByTitle(dto: UpsertPageByTitleDto): Promise<PageRow> {
-    return withLock(this.kv, `lock:item-upsert:${dto.item_id}`, () => this.pages.upsertByTitle(dto));
+  upsertByTitle(caller: Caller, dto: UpsertPageByTitleDto): Promise<PageRow> {
+    return withLock(this.kv, `lock:item-upsert:${dto.item_id}`, () => this.pages.upsertByTitle(caller, dto));
   }
 }

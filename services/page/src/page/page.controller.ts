@@ -69,6 +69,6 @@ export class PageController {
 
   @Handles(Subject.PagePageUpsertByTitle)
   upsertByTitle(@Payload() message: Incoming<typeof Subject.PagePageUpsertByTitle>): Promise<PageRow> {
-    return this.upserts.upsertByTitle(parseParams(UpsertPageByTitleSchema, message.params));
+    return this.upserts.upsertByTitle(message.caller, parseParams(UpsertPageByTitleSchema, message.params));
   }
 }

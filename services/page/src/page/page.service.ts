@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { mergeThreeWay, QUIRE_CONFIG, replyVersion, VersionToken } from '@quire/platform';
+import { ChangeFeed, mergeThreeWay, QUIRE_CONFIG, replyVersion, VersionToken } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  activityOf,
   AppError,
   CacheVersionKey,
+  type ChangeTopics,
   type CacheVersions,
   type Caller,
   type CreateFirstPageDto,
@@ -60,6 +63,7 @@ export class PageService {
     private readonly search: SearchChanges,
     private readonly contentVersion: ContentVersion,
     private readonly accessVersion: AccessVersion,
+    private readonly feed: ChangeFeed<ChangeTopics>,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -116,7 +120,10 @@ export class PageService {
       : await this.pages.create({ ...fields, s_number: dto.s_number || DEFAULT_SORT_NUMBER, addtime: nowSeconds() });
     if (!saved) throw AppError.failed('page_not_found');
     await Promise.all([this.access.touch(caller, itemId), access.item_type === ItemType.SinglePage ? this.access.rename(caller, itemId, saved.page_title) : undefined]);
-    await this.search.page(itemId, saved.page_id);
+    await Promise.all([
+      this.search.page(itemId, saved.page_id),
+      this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, existing ? 'page.update' : 'page.create', itemId, { type: 'page', id: saved.page_id, name: saved.page_title })),
+    ]);
     return toPageRow(saved);
   }
 
@@ -136,7 +143,10 @@ export class PageService {
     if (!access.creator && !(access.edit && page.author_uid === caller.uid)) throw new AppError(ErrorCode.NotCreator, 'page_delete_denied');
     await this.recycle.moveToBin(caller, [page]);
     await this.access.touch(caller, page.item_id);
-    await this.search.page(page.item_id, page.page_id);
+    await Promise.all([
+      this.search.page(page.item_id, page.page_id),
+      this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'page.delete', page.item_id, { type: 'page', id: page.page_id, name: page.page_title })),
+    ]);
     return [];
   }
 
@@ -192,9 +202,10 @@ export class PageService {
    * `page.page.upsertByTitle` (open API, contract §11.1): find or create the catalog path
    * ('a/b/c', one leading '/' ignored, 3 levels at most), then update the live page with that
    * exact title in that catalog, or create it. No history row, no item touch (as ShowDoc).
-   * PageUpserts runs the upserts of one item one at a time.
+   * PageUpserts runs the upserts of one item one at a time. The caller is the open API's (no user: the
+   * activity names the author the call gave).
    */
-  async upsertByTitle(dto: UpsertPageByTitleDto): Promise<PageRow> {
+  async upsertByTitle(caller: Caller, dto: UpsertPageByTitleDto): Promise<PageRow> {
     const title = dto.page_title.trim();
     if (!title) throw AppError.failed('param_required', { name: 'page_title' });
     if (title.length > TITLE_MAX_LENGTH) throw AppError.failed('page_title_too_long', { max: TITLE_MAX_LENGTH });
@@ -223,7 +234,18 @@ export class PageService {
     };
     const existing = await this.pages.findByTitle(dto.item_id, catId, title);
     const saved = (existing ? await this.revisions.overwrite(existing.page_id, fields) : await this.pages.create({ ...fields, page_comments: '' })) as PageEntity;
-    await this.search.page(dto.item_id, saved.page_id);
+    const activity = activityOf(
+      caller,
+      existing ? 'page.update' : 'page.create',
+      dto.item_id,
+      { type: 'page', id: saved.page_id, name: saved.page_title },
+      { via: 'open_api' },
+      {
+        uid: 0,
+        username: dto.author_username,
+      },
+    );
+    await Promise.all([this.search.page(dto.item_id, saved.page_id), this.feed.publishAfterCommit(ACTIVITY_TOPIC, activity)]);
     return toPageRow(saved);
   }
 }

@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { DocumentStore } from '@quire/platform';
+import { ChangeFeed, DocumentStore } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  type ActivityAction,
+  activityOf,
   AppError,
   type Caller,
   CATALOG_MAX_LEVEL,
   CATALOG_TOP_LEVEL,
+  type ChangeTopics,
   escapeHtml,
   formatTime,
   type GetRecycleBinDto,
@@ -53,7 +57,13 @@ export class RecycleService {
     private readonly shares: ShareRepository,
     private readonly comments: CommentRepository,
     private readonly retention: RecycleRetention,
+    private readonly feed: ChangeFeed<ChangeTopics>,
   ) {}
+
+  /** One activity of a page or catalog of the bin, once its write has committed. */
+  private activity(caller: Caller, action: ActivityAction, itemId: number, type: 'page' | 'catalog', id: number, name: string): Promise<void> {
+    return this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, action, itemId, { type, id, name }));
+  }
 
   /**
    * Writes of pages and bin entries that belong together, as one unit. The page repository renews
@@ -161,12 +171,12 @@ export class RecycleService {
   async restore(caller: Caller, dto: RestoreRecycledDto): Promise<RestoredEntry> {
     await this.access.requireEdit(caller, dto.item_id);
     const live = await this.catalogs.ofItem(dto.item_id);
-    const restored = dto.kind === 'page' ? await this.restorePage(dto.item_id, dto.id, live) : await this.restoreCatalog(dto.item_id, dto.id, live);
+    const restored = dto.kind === 'page' ? await this.restorePage(caller, dto.item_id, dto.id, live) : await this.restoreCatalog(caller, dto.item_id, dto.id, live);
     await this.access.touch(caller, dto.item_id);
     return restored;
   }
 
-  private async restorePage(itemId: number, pageId: number, live: CatalogEntity[]): Promise<RestoredEntry> {
+  private async restorePage(caller: Caller, itemId: number, pageId: number, live: CatalogEntity[]): Promise<RestoredEntry> {
     const page = await this.pages.findById(pageId);
     if (!page || page.item_id !== itemId || page.is_del !== 1) throw AppError.failed('recycle_page_not_found');
     const home = page.cat_id > 0 && live.some((catalog) => catalog.cat_id === page.cat_id);
@@ -174,11 +184,11 @@ export class RecycleService {
       await this.pages.update(page.page_id, { is_del: 0, cat_id: home ? page.cat_id : 0 });
       await this.bin.deleteByPage(itemId, page.page_id);
     });
-    await this.search.page(itemId, page.page_id);
+    await Promise.all([this.search.page(itemId, page.page_id), this.activity(caller, 'page.restore', itemId, 'page', page.page_id, page.page_title)]);
     return { kind: 'page', cat_id: home ? page.cat_id : 0, to_old_place: home || page.cat_id === 0 ? 1 : 0 };
   }
 
-  private async restoreCatalog(itemId: number, id: number, live: CatalogEntity[]): Promise<RestoredEntry> {
+  private async restoreCatalog(caller: Caller, itemId: number, id: number, live: CatalogEntity[]): Promise<RestoredEntry> {
     const entry = await this.bin.findCatalog(itemId, id);
     if (!entry) throw AppError.failed('recycle_catalog_not_found');
     const parent = entry.parent_cat_id > 0 ? live.find((catalog) => catalog.cat_id === entry.parent_cat_id) : undefined;
@@ -201,7 +211,7 @@ export class RecycleService {
       await this.bin.deleteByPages(pageIds);
       await this.bin.deleteCatalogs([entry.id]);
     });
-    await this.search.catalog(itemId, root.cat_id);
+    await Promise.all([this.search.catalog(itemId, root.cat_id), this.activity(caller, 'catalog.restore', itemId, 'catalog', root.cat_id, root.cat_name)]);
     return { kind: 'catalog', cat_id: underParent ? parent.cat_id : 0, to_old_place: underParent || entry.parent_cat_id === 0 ? 1 : 0 };
   }
 
@@ -276,7 +286,7 @@ export class RecycleService {
       await this.bin.deleteByPage(dto.item_id, dto.page_id);
     });
     await this.access.touch(caller, dto.item_id);
-    await this.search.page(dto.item_id, dto.page_id);
+    await Promise.all([this.search.page(dto.item_id, dto.page_id), this.activity(caller, 'page.restore', dto.item_id, 'page', page.page_id, page.page_title)]);
     return [];
   }
 }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { DeleteTemplateSchema, type Incoming, parseParams, SaveTemplateSchema, Subject, type TemplateListEntry, type TemplateRow } from '@quire/proto';
+import { DeleteTemplateSchema, type Incoming, type MyTemplateEntry, parseParams, SaveTemplateSchema, Subject, type TemplateListEntry, type TemplateRow } from '@quire/proto';
 import { Handles } from '../handles';
 import { TemplateService } from './template.service';
 
@@ -11,6 +11,11 @@ export class TemplateController {
   @Handles(Subject.PageTemplateList)
   list(@Payload() message: Incoming<typeof Subject.PageTemplateList>): Promise<TemplateListEntry[]> {
     return this.templates.list(message.caller);
+  }
+
+  @Handles(Subject.PageTemplateMyList)
+  myList(@Payload() message: Incoming<typeof Subject.PageTemplateMyList>): Promise<MyTemplateEntry[]> {
+    return this.templates.myList(message.caller);
   }
 
   @Handles(Subject.PageTemplateSave)

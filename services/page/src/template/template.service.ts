@@ -1,5 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type Caller, type DeleteTemplateDto, ErrorCode, escapeHtml, formatTime, nowSeconds, type SaveTemplateDto, type TemplateListEntry, type TemplateRow } from '@quire/proto';
+import {
+  AppError,
+  type Caller,
+  type DeleteTemplateDto,
+  ErrorCode,
+  escapeHtml,
+  formatTime,
+  type MyTemplateEntry,
+  nowSeconds,
+  type SaveTemplateDto,
+  type TemplateListEntry,
+  type TemplateRow,
+} from '@quire/proto';
 import { requireLogin } from '../access/item-access.service';
 import type { TemplateEntity } from './template.entity';
 import { TemplateRepository } from './template.repository';
@@ -16,8 +28,15 @@ export class TemplateService {
     return templates.map((template) => ({ ...toTemplateRow(template), addtime: formatTime(template.addtime) }));
   }
 
+  /** ShowDoc 3.9's `template/getMyList`: the same list with its sharing fields (Quire does not share templates with items). */
+  async myList(caller: Caller): Promise<MyTemplateEntry[]> {
+    return (await this.list(caller)).map((template) => ({ ...template, share_item: [], share_item_count: 0 }));
+  }
+
   async save(caller: Caller, dto: SaveTemplateDto): Promise<TemplateRow> {
     requireLogin(caller);
+    // ShowDoc 3.x refuses a template without a title (10101 `模板标题不能为空`).
+    if (dto.template_title.trim() === '') throw AppError.failed('template_title_required');
     const template = await this.templates.create({
       uid: caller.uid,
       username: caller.username,

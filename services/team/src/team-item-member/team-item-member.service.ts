@@ -1,5 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type Caller, ErrorCode, escapeHtml, formatTime, nowSeconds, type SaveTeamItemMemberDto, type TeamItemMemberEntry, type TeamItemPairDto } from '@quire/proto';
+import { ChangeFeed } from '@quire/platform';
+import {
+  ACTIVITY_TOPIC,
+  activityOf,
+  AppError,
+  type Caller,
+  type ChangeTopics,
+  ErrorCode,
+  escapeHtml,
+  formatTime,
+  nowSeconds,
+  type SaveTeamItemMemberDto,
+  type TeamItemMemberEntry,
+  type TeamItemPairDto,
+} from '@quire/proto';
 import { requireLogin } from '../access/require-login';
 import { ItemClient } from '../clients/item.client';
 import { TeamOwnershipService } from '../team/team-ownership.service';
@@ -12,6 +26,7 @@ export class TeamItemMemberService {
     private readonly rights: TeamItemMemberRepository,
     private readonly ownership: TeamOwnershipService,
     private readonly itemClient: ItemClient,
+    private readonly feed: ChangeFeed<ChangeTopics>,
   ) {}
 
   /** The rights a team's members hold on an item, for the item's creator. */
@@ -42,6 +57,9 @@ export class TeamItemMemberService {
     await this.itemClient.requireCreator(caller, right.item_id);
     await this.ownership.require(caller, right.team_id, ErrorCode.UserNotFound);
     if (right.member_group_id === dto.member_group_id) return 0;
-    return (await this.rights.setGroup(right.id, dto.member_group_id, nowSeconds())) > 0 ? 1 : 0;
+    if ((await this.rights.setGroup(right.id, dto.member_group_id, nowSeconds())) === 0) return 0;
+    const detail = { member_group_id: dto.member_group_id, team_id: right.team_id };
+    await this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'member.update', right.item_id, { type: 'member', id: right.member_uid, name: right.member_username }, detail));
+    return 1;
   }
 }

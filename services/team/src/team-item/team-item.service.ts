@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DuplicateKeyError } from '@quire/platform';
+import { ChangeFeed, DuplicateKeyError } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  activityOf,
   AppError,
   type Caller,
+  type ChangeTopics,
   ErrorCode,
   escapeHtml,
   formatTime,
@@ -40,6 +43,7 @@ export class TeamItemService {
     private readonly changes: TeamChanges,
     private readonly itemClient: ItemClient,
     private readonly search: SearchChanges,
+    private readonly feed: ChangeFeed<ChangeTopics>,
   ) {}
 
   /** The teams an item is assigned to (its creator only); `id` is the team_item id. */
@@ -94,7 +98,10 @@ export class TeamItemService {
       }
       return added;
     });
-    await this.search.access([dto.item_id]);
+    await Promise.all([
+      this.search.access([dto.item_id]),
+      this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'team.item_add', dto.item_id, { type: 'team', id: team.id, name: team.team_name })),
+    ]);
     return toTeamItemRow(binding);
   }
 
@@ -150,7 +157,10 @@ export class TeamItemService {
       await this.bindings.remove(binding.id);
       await this.rights.removeByPair(binding.team_id, binding.item_id);
     });
-    await this.search.access([binding.item_id]);
+    await Promise.all([
+      this.search.access([binding.item_id]),
+      this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'team.item_remove', binding.item_id, { type: 'team', id: binding.team_id, name: team?.team_name ?? '' })),
+    ]);
     return 1;
   }
 

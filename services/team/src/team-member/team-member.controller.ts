@@ -11,6 +11,10 @@ import {
   type TeamMemberListEntry,
   type TeamMemberRow,
   TeamRowIdSchema,
+  TeamExistingSchema,
+  type TeamIds,
+  TeamSyncDirectorySchema,
+  type TeamSyncResult,
 } from '@quire/proto';
 import { Handles } from '../handles';
 import { TeamMemberService } from './team-member.service';
@@ -38,5 +42,17 @@ export class TeamMemberController {
   @Handles(Subject.TeamMemberForgetUser)
   forgetUser(@Payload() message: Incoming<typeof Subject.TeamMemberForgetUser>): Promise<Count> {
     return this.members.forgetUser(message.caller, parseParams(TeamForgetUserSchema, message.params).uid);
+  }
+
+  /** Internal: a directory sign-in; membership of the LDAP-mapped teams follows the person's groups. */
+  @Handles(Subject.TeamMemberSyncDirectory)
+  syncDirectory(@Payload() message: Incoming<typeof Subject.TeamMemberSyncDirectory>): Promise<TeamSyncResult> {
+    return this.members.syncDirectory(message.caller, parseParams(TeamSyncDirectorySchema, message.params));
+  }
+
+  /** Internal: which of these team ids exist. */
+  @Handles(Subject.TeamTeamExisting)
+  async existing(@Payload() message: Incoming<typeof Subject.TeamTeamExisting>): Promise<TeamIds> {
+    return { team_ids: await this.members.existing(parseParams(TeamExistingSchema, message.params).team_ids) };
   }
 }

@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
+import { ChangeFeed, DuplicateKeyError, QUIRE_CONFIG } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  activityOf,
+  type ChangeTopics,
   AppError,
   type Caller,
   type Count,
@@ -14,6 +17,8 @@ import {
   type SaveTeamMemberDto,
   type TeamMemberListEntry,
   type TeamMemberRow,
+  type TeamSyncDirectoryDto,
+  type TeamSyncResult,
   translate,
 } from '@quire/proto';
 import { AuthClient } from '../clients/auth.client';
@@ -45,6 +50,7 @@ export class TeamMemberService {
     private readonly auth: AuthClient,
     private readonly notices: NoticeClient,
     private readonly search: SearchChanges,
+    private readonly feed: ChangeFeed<ChangeTopics>,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -67,7 +73,88 @@ export class TeamMemberService {
     if (!user) throw new AppError(ErrorCode.UserNotFound, 'user_not_found');
     if (user.uid === team.uid) throw AppError.failed('team_member_is_owner');
     if (await this.members.find(team.id, user.uid)) throw AppError.failed('team_member_exists');
-    const now = nowSeconds();
+    const { member, granted } = await this.join(team, user, nowSeconds());
+    await Promise.all([
+      this.search.access(granted),
+      this.feed.publishAfterCommit(
+        ACTIVITY_TOPIC,
+        activityOf(caller, 'team.member_add', 0, { type: 'member', id: user.uid, name: user.username }, { team_id: team.id, team_name: team.team_name, items: granted.length }),
+      ),
+    ]);
+    const language = this.config.language;
+    await this.notices.send(caller, {
+      to_uids: [user.uid],
+      to_all: false,
+      from_name: caller.username.slice(0, 64),
+      notice_title: translate('notice_team_added_title', language),
+      notice_content: translate('notice_team_added_content', language, {
+        from: escapeHtml(caller.username),
+        team: `<b>${escapeHtml(team.team_name)}</b>`,
+      }),
+    });
+    return toTeamMemberRow(member);
+  }
+
+  /** Removes a member of a team I own with the rights the team gave them, in one unit. */
+  async delete(caller: Caller, memberId: number): Promise<1> {
+    const member = await this.members.findById(memberId);
+    await this.ownership.require(caller, member?.team_id ?? 0, ErrorCode.TeamNotOwned);
+    if (!member) throw new AppError(ErrorCode.TeamNotOwned, 'team_not_owned');
+    await this.leave(member);
+    await Promise.all([
+      this.search.access((await this.items.listByTeam(member.team_id)).map((binding) => binding.item_id)),
+      this.feed.publishAfterCommit(
+        ACTIVITY_TOPIC,
+        activityOf(caller, 'team.member_remove', 0, { type: 'member', id: member.member_uid, name: member.member_username }, { team_id: member.team_id }),
+      ),
+    ]);
+    return 1;
+  }
+
+  /**
+   * Internal (issue 21): after a directory sign-in, user `uid` is a member of exactly the `member_of`
+   * teams among the `mapped` ones: joined as `save` joins (read-only on the team's items) or removed
+   * with the rights the team gave, as `delete` does. A team's owner stays its owner and is never made
+   * its member; teams that no longer exist are reported as missing. No notice: the person is signing in.
+   */
+  async syncDirectory(caller: Caller, dto: TeamSyncDirectoryDto): Promise<TeamSyncResult> {
+    const mapped = [...new Set(dto.mapped)];
+    const wanted = new Set(dto.member_of);
+    const [teams, current] = await Promise.all([this.teamRows.findByIds(mapped), this.members.listByUserInTeams(dto.uid, mapped)]);
+    const actor = { uid: dto.uid, username: dto.username };
+    const target = { type: 'member' as const, id: dto.uid, name: dto.username };
+    const result: TeamSyncResult = { added: [], removed: [], missing: mapped.filter((id) => !teams.some((team) => team.id === id)) };
+    for (const team of teams) {
+      const member = current.find((row) => row.team_id === team.id);
+      if (wanted.has(team.id) && !member && team.uid !== dto.uid) {
+        const joined = await this.join(team, actor, nowSeconds()).catch((error: unknown) => {
+          if (error instanceof AppError && error.key === 'team_member_exists') return null; // a sign-in beside this one joined first
+          throw error;
+        });
+        if (!joined) continue;
+        result.added.push(team.id);
+        await this.search.access(joined.granted);
+        await this.feed.publishAfterCommit(
+          ACTIVITY_TOPIC,
+          activityOf(caller, 'team.member_add', 0, target, { team_id: team.id, team_name: team.team_name, items: joined.granted.length, directory: true }, actor),
+        );
+      } else if (!wanted.has(team.id) && member) {
+        await this.leave(member);
+        result.removed.push(team.id);
+        await this.search.access((await this.items.listByTeam(team.id)).map((binding) => binding.item_id));
+        await this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'team.member_remove', 0, target, { team_id: team.id, directory: true }, actor));
+      }
+    }
+    return result;
+  }
+
+  /** Which of these ids are teams (the admin's LDAP group → team mapping is checked with it). */
+  async existing(ids: number[]): Promise<number[]> {
+    return (await this.teamRows.findByIds([...new Set(ids)])).map((team) => team.id);
+  }
+
+  /** Adds the membership, then a read-only right on every item of the team, in one unit. */
+  private async join(team: { id: number }, user: { uid: number; username: string }, now: number): Promise<{ member: TeamMemberEntity; granted: number[] }> {
     const granted: number[] = [];
     const member = await this.changes.applyGranting(team.id, async () => {
       let added: TeamMemberEntity;
@@ -91,32 +178,15 @@ export class TeamMemberService {
       }
       return added;
     });
-    await this.search.access(granted);
-    const language = this.config.language;
-    await this.notices.send(caller, {
-      to_uids: [user.uid],
-      to_all: false,
-      from_name: caller.username.slice(0, 64),
-      notice_title: translate('notice_team_added_title', language),
-      notice_content: translate('notice_team_added_content', language, {
-        from: escapeHtml(caller.username),
-        team: `<b>${escapeHtml(team.team_name)}</b>`,
-      }),
-    });
-    return toTeamMemberRow(member);
+    return { member, granted };
   }
 
-  /** Removes a member of a team I own with the rights the team gave them, in one unit. */
-  async delete(caller: Caller, memberId: number): Promise<1> {
-    const member = await this.members.findById(memberId);
-    await this.ownership.require(caller, member?.team_id ?? 0, ErrorCode.TeamNotOwned);
-    if (!member) throw new AppError(ErrorCode.TeamNotOwned, 'team_not_owned');
+  /** Removes the membership with the rights the team gave, in one unit. */
+  private async leave(member: TeamMemberEntity): Promise<void> {
     await this.changes.apply(async () => {
       await this.members.remove(member.id);
       await this.rights.removeByTeamAndUser(member.team_id, member.member_uid);
     });
-    await this.search.access((await this.items.listByTeam(member.team_id)).map((binding) => binding.item_id));
-    return 1;
   }
 
   /**

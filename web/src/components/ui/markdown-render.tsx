@@ -1,5 +1,4 @@
 import { Viewer } from '@bytemd/react';
-import 'katex/dist/katex.min.css';
 import { useMemo } from 'react';
 import { markdownPlugins } from '../../lib/markdown-plugins';
 import type { ThemeName } from '../../lib/theme';

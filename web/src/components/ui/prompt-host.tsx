@@ -1,53 +1,52 @@
-import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type Prompt, closePrompt, useCurrentPrompt } from '../../lib/alert';
-import { Dialog } from './dialog';
+import { type ComponentType, useEffect, useState } from 'react';
+import { useCurrentPrompt } from '../../lib/alert';
 
-const useStyles = makeStyles({
-  message: { whiteSpace: 'pre-wrap', wordBreak: 'break-word', color: tokens.colorNeutralForeground1 },
-  html: { wordBreak: 'break-word', '& img': { maxWidth: '100%' } },
-});
+type PromptDialogModule = typeof import('./prompt-dialog');
 
-/** Renders the alert / confirm queue of `lib/alert` as one modal dialog. */
-export function PromptHost() {
-  const { t } = useTranslation();
-  const styles = useStyles();
-  const current = useCurrentPrompt();
-  // The dialog stays mounted and closes with its animation, showing the last prompt meanwhile:
-  // unmounting an open Fluent dialog leaves the rest of the page aria-hidden.
-  const last = useRef<Prompt | undefined>(undefined);
-  if (current) last.current = current;
-  const prompt = current ?? last.current;
-  if (!prompt) return null;
-  const isConfirm = prompt.kind === 'confirm';
-  return (
-    <Dialog open={Boolean(current)} modalType="alert" onOpenChange={(_, data) => !data.open && closePrompt(prompt.id, false)}>
-      <DialogSurface aria-describedby={`prompt-${prompt.id}`}>
-        <DialogBody>
-          <DialogTitle>{prompt.title ?? (isConfirm ? t('Please confirm') : t('Notice'))}</DialogTitle>
-          <DialogContent>
-            {prompt.kind === 'alert' && prompt.html ? (
-              // Callers pass HTML through sanitizeHtml (notice contents only).
-              <div id={`prompt-${prompt.id}`} className={styles.html} dangerouslySetInnerHTML={{ __html: prompt.message }} />
-            ) : (
-              <div id={`prompt-${prompt.id}`} className={styles.message} data-testid="prompt-message">
-                {prompt.message}
-              </div>
-            )}
-          </DialogContent>
-          <DialogActions>
-            {isConfirm && (
-              <Button appearance="secondary" onClick={() => closePrompt(prompt.id, false)}>
-                {t('Cancel')}
-              </Button>
-            )}
-            <Button appearance="primary" onClick={() => closePrompt(prompt.id, true)}>
-              {t('OK')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+/** The first screen's downloads and drawing come first. */
+const PREFETCH_AFTER_MS = 2_000;
+
+let loaded: ComponentType | undefined;
+let loading: Promise<ComponentType> | undefined;
+
+/** The dialog's chunk, fetched once; a failed fetch (offline) is tried again on the next call. */
+function loadPromptDialog(): Promise<ComponentType> {
+  loading ??= import('./prompt-dialog').then(
+    (module: PromptDialogModule) => (loaded = module.PromptDialog),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
   );
+  return loading;
+}
+
+/**
+ * The app's alert / confirm dialog, downloaded when the browser is idle after the first screen (or with the
+ * first prompt, if that comes sooner): a reader's first screen shows none, and Fluent's dialog code need not
+ * hold it up. Drawn once its code is there, without a Suspense boundary (whose reveal React may hold back).
+ */
+export function PromptHost() {
+  const current = useCurrentPrompt();
+  const [wanted, setWanted] = useState(false);
+  const [, setArrived] = useState(false);
+  if (!wanted && current) setWanted(true);
+  useEffect(() => {
+    const timer = window.setTimeout(() => window.requestIdleCallback(() => void loadPromptDialog().catch(() => undefined)), PREFETCH_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let live = true;
+    loadPromptDialog().then(
+      () => live && setArrived(true),
+      (error: unknown) => console.error('[app] the dialog could not be loaded', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  // Once shown, it stays mounted and closes with its animation (prompt-dialog.tsx).
+  const Dialog = wanted ? loaded : undefined;
+  return Dialog ? <Dialog /> : null;
 }

@@ -17,12 +17,12 @@ const useStyles = makeStyles({
 
 /**
  * A list of records (team screens, admin console): a table on wide screens, one card per entry under 1000 px
- * (label and value per column, the actions at the bottom). The last column holds the actions.
+ * (label and value per column, the actions at the bottom). The last column holds the actions, unless `actions` is false.
  */
 export function ResponsiveTable<T>(props: {
   columns: string[];
   rows: T[];
-  rowKey: (row: T) => number;
+  rowKey: (row: T) => number | string;
   cells: (row: T) => ReactNode[];
   empty: string;
   testId: string;
@@ -30,10 +30,12 @@ export function ResponsiveTable<T>(props: {
   rowTestId?: string;
   /** The table's accessible name. */
   label?: string;
+  /** false: every column is data (no actions column). */
+  actions?: boolean;
 }) {
   const styles = useStyles();
   const mobile = useIsMobile();
-  const last = props.columns.length - 1;
+  const last = props.actions === false ? props.columns.length : props.columns.length - 1;
   const rowTestId = props.rowTestId ?? `${props.testId}-row`;
   if (props.rows.length === 0) return <div className={styles.empty}>{props.empty}</div>;
   if (mobile) {
@@ -50,7 +52,7 @@ export function ResponsiveTable<T>(props: {
                     <span>{cell}</span>
                   </div>
                 ))}
-                <div className={styles.actions}>{cells[last]}</div>
+                {last < props.columns.length && <div className={styles.actions}>{cells[last]}</div>}
               </Card>
             </li>
           );

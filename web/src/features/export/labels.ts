@@ -1,6 +1,6 @@
 import type { AreaLabels } from '../../lib/i18n';
 
-/** Export (SPEC §2 /item/export/{item_id}): Word or Markdown, whole item or one catalog, as a job with progress. */
+/** Export (SPEC §2 /item/export/{item_id}): Word, PDF, an offline HTML site or Markdown, whole item or one catalog, as a job with progress. */
 export const labels: AreaLabels = {
   en: {
     'Back to the item': 'Back to the item',
@@ -19,6 +19,12 @@ export const labels: AreaLabels = {
     'Waiting to start…': 'Waiting to start…',
     'What to export': 'What to export',
     'Word (.docx)': 'Word (.docx)',
+    'PDF (.pdf)': 'PDF (.pdf)',
+    'Offline HTML site (.zip)': 'Offline HTML site (.zip)',
+    'A cover, contents with page numbers, bookmarks and page numbers, drawn as the reader shows the pages.':
+      'A cover, contents with page numbers, bookmarks and page numbers, drawn as the reader shows the pages.',
+    'Every page as the reader shows it, with the menu and a search box, to open from the unpacked folder without a server.':
+      'Every page as the reader shows it, with the menu and a search box, to open from the unpacked folder without a server.',
     'Export {{name}}': 'Export {{name}}',
     'OpenAPI 3.1 (.json)': 'OpenAPI 3.1 (.json)',
     'OpenAPI 3.1 (.yaml)': 'OpenAPI 3.1 (.yaml)',
@@ -41,6 +47,11 @@ export const labels: AreaLabels = {
     'Waiting to start…': '等待开始…',
     'What to export': '导出内容',
     'Word (.docx)': 'Word（.docx）',
+    'PDF (.pdf)': 'PDF（.pdf）',
+    'Offline HTML site (.zip)': '离线 HTML 网站（.zip）',
+    'A cover, contents with page numbers, bookmarks and page numbers, drawn as the reader shows the pages.': '包含封面、带页码的目录、书签和页码，排版与阅读页面一致。',
+    'Every page as the reader shows it, with the menu and a search box, to open from the unpacked folder without a server.':
+      '每个页面与阅读时一致，带目录菜单和搜索框；解压后无需服务器即可直接打开。',
     'Export {{name}}': '导出 {{name}}',
     'OpenAPI 3.1 (.json)': 'OpenAPI 3.1（.json）',
     'OpenAPI 3.1 (.yaml)': 'OpenAPI 3.1（.yaml）',

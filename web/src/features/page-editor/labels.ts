@@ -77,6 +77,9 @@ export const labels: AreaLabels = {
     'The live editor cannot be reached': 'The live editor cannot be reached',
     'Check your connection, or log in again if your session has ended. The editor keeps trying and opens as soon as it connects.':
       'Check your connection, or log in again if your session has ended. The editor keeps trying and opens as soon as it connects.',
+    'Your session has ended': 'Your session has ended',
+    'You were logged out while the editor was open, so it stopped. Log in again to go on editing this page.':
+      'You were logged out while the editor was open, so it stopped. Log in again to go on editing this page.',
   },
   zhCN: {
     '"{{name}}" is too large: attachments must be under 4 MB.': '“{{name}}”太大了：附件大小必须小于 4MB。',
@@ -150,5 +153,7 @@ export const labels: AreaLabels = {
     'The live editor cannot be reached': '无法连接实时编辑',
     'Check your connection, or log in again if your session has ended. The editor keeps trying and opens as soon as it connects.':
       '请检查网络连接；如果登录已过期，请重新登录。编辑器会继续尝试，连接后立即打开。',
+    'Your session has ended': '登录已失效',
+    'You were logged out while the editor was open, so it stopped. Log in again to go on editing this page.': '编辑器打开期间你已退出登录，编辑器已停止。请重新登录后继续编辑此页面。',
   },
 };

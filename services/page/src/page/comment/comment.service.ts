@@ -1,11 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { QUIRE_CONFIG, TransportClient } from '@quire/platform';
+import { ChangeFeed, QUIRE_CONFIG, TransportClient } from '@quire/platform';
 import type { QuireConfig } from '@quire/config';
 import {
+  ACTIVITY_TOPIC,
+  activityOf,
   type AddCommentDto,
   type AddedComment,
   AppError,
   type Caller,
+  type ChangeTopics,
   type CommentList,
   type CommentRow,
   type DeleteCommentDto,
@@ -42,6 +45,7 @@ export class CommentService {
     private readonly pages: PageRepository,
     private readonly access: ItemAccessService,
     private readonly transport: TransportClient<QuireContracts>,
+    private readonly feed: ChangeFeed<ChangeTopics>,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -58,7 +62,13 @@ export class CommentService {
       content: dto.content,
       addtime: nowSeconds(),
     });
-    await this.tell(caller, page, comment);
+    await Promise.all([
+      this.tell(caller, page, comment),
+      this.feed.publishAfterCommit(
+        ACTIVITY_TOPIC,
+        activityOf(caller, 'comment.create', page.item_id, { type: 'comment', id: comment.comment_id, name: page.page_title }, { page_id: page.page_id }),
+      ),
+    ]);
     return { comment_id: comment.comment_id };
   }
 
@@ -83,6 +93,10 @@ export class CommentService {
     if (access.archived) throw new AppError(ErrorCode.NoPermission, 'comment_item_archived');
     if (comment.uid !== caller.uid && !access.creator) throw new AppError(ErrorCode.NoPermission, 'comment_delete_denied');
     await this.comments.delete(comment.comment_id);
+    await this.feed.publishAfterCommit(
+      ACTIVITY_TOPIC,
+      activityOf(caller, 'comment.delete', comment.item_id, { type: 'comment', id: comment.comment_id, name: comment.username }, { page_id: comment.page_id, author_uid: comment.uid }),
+    );
     return 1;
   }
 

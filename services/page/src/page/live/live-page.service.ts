@@ -1,8 +1,22 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { QuireConfig } from '@quire/config';
-import { QUIRE_CONFIG } from '@quire/platform';
-import { AppError, type Caller, ErrorCode, type GetLivePageDto, ItemType, type LivePage, type LivePageSaved, nowSeconds, type SaveLivePageDto, translate } from '@quire/proto';
+import { ChangeFeed, QUIRE_CONFIG } from '@quire/platform';
+import {
+  ACTIVITY_TOPIC,
+  activityOf,
+  AppError,
+  type Caller,
+  type ChangeTopics,
+  ErrorCode,
+  type GetLivePageDto,
+  ItemType,
+  type LivePage,
+  type LivePageSaved,
+  nowSeconds,
+  type SaveLivePageDto,
+  translate,
+} from '@quire/proto';
 import { ItemAccessService, requireLogin } from '../../access/item-access.service';
 import { CatalogRepository } from '../../catalog/catalog.repository';
 import { SearchChanges } from '../../search/search-changes';
@@ -29,6 +43,7 @@ export class LivePageService {
     private readonly catalogs: CatalogRepository,
     private readonly access: ItemAccessService,
     private readonly search: SearchChanges,
+    private readonly feed: ChangeFeed<ChangeTopics>,
     @Inject(QUIRE_CONFIG) private readonly config: QuireConfig,
   ) {}
 
@@ -59,7 +74,10 @@ export class LivePageService {
     }));
     if (!saved) throw AppError.failed('page_not_found');
     await Promise.all([this.access.touch(caller, itemId), access.item_type === ItemType.SinglePage ? this.access.rename(caller, itemId, saved.page_title) : undefined]);
-    await this.search.page(itemId, saved.page_id);
+    await Promise.all([
+      this.search.page(itemId, saved.page_id),
+      this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, 'page.update', itemId, { type: 'page', id: saved.page_id, name: saved.page_title }, { live: true })),
+    ]);
     return { page_id: saved.page_id, content_hash: pageContentHash(saved.page_content), addtime: saved.addtime, author_username: saved.author_username };
   }
 }

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { hashSecret } from '@quire/platform';
+import { ChangeFeed, hashSecret } from '@quire/platform';
 import {
+  ACTIVITY_TOPIC,
+  type ActivityAction,
+  activityOf,
   AppError,
   type Caller,
+  type ChangeTopics,
   type CreatedShareLink,
   type CreateShareLinkDto,
   ErrorCode,
@@ -40,7 +44,18 @@ export class ShareLinkService {
     private readonly catalogs: CatalogRepository,
     private readonly access: ItemAccessService,
     private readonly attachments: AttachmentService,
+    private readonly feed: ChangeFeed<ChangeTopics>,
   ) {}
+
+  /** One activity of a link: named by its key's first characters only (the whole key opens the content). */
+  private async activity(
+    caller: Caller,
+    action: ActivityAction,
+    link: Pick<ShareLinkEntity, 'share_key' | 'scope' | 'item_id' | 'cat_id' | 'page_id' | 'expire_time' | 'password_hash'>,
+  ): Promise<void> {
+    const detail = { scope: link.scope, cat_id: link.cat_id, page_id: link.page_id, expire_time: link.expire_time, password: link.password_hash !== '' };
+    await this.feed.publishAfterCommit(ACTIVITY_TOPIC, activityOf(caller, action, link.item_id, { type: 'share_link', id: `${link.share_key.slice(0, 6)}…`, name: link.scope }, detail));
+  }
 
   async create(caller: Caller, dto: CreateShareLinkDto): Promise<CreatedShareLink> {
     await this.access.requireEdit(caller, dto.item_id);
@@ -54,7 +69,7 @@ export class ShareLinkService {
       throw AppError.failed('share_link_target_missing');
     }
     const share_key = newShareKey();
-    await this.links.create({
+    const created = await this.links.create({
       key_hash: hashSecret(share_key),
       share_key,
       scope,
@@ -69,6 +84,7 @@ export class ShareLinkService {
       creator_username: caller.username,
       addtime: now,
     });
+    await this.activity(caller, 'share.create', created);
     return { share_key, url: shareLinkPath(share_key) };
   }
 
@@ -102,6 +118,7 @@ export class ShareLinkService {
     const access = await this.access.check(caller, link.item_id);
     if (!access.creator && !(link.creator_uid === caller.uid && access.edit)) throw new AppError(ErrorCode.NoPermission, 'share_link_revoke_denied');
     await this.links.revoke(link.id, nowSeconds());
+    await this.activity(caller, 'share.revoke', link);
     return [];
   }
 

@@ -1,6 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppError, type Caller, type CreateSinglePageDto, escapeHtml, formatTime, type PageInfoByKeyDto, type SharedPageInfo, type SinglePageKey } from '@quire/proto';
+import { ChangeFeed } from '@quire/platform';
+import {
+  ACTIVITY_TOPIC,
+  activityOf,
+  AppError,
+  type Caller,
+  type ChangeTopics,
+  type CreateSinglePageDto,
+  escapeHtml,
+  formatTime,
+  type PageInfoByKeyDto,
+  type SharedPageInfo,
+  type SinglePageKey,
+} from '@quire/proto';
 import { ItemAccessService } from '../../access/item-access.service';
 import { AttachmentService } from '../../attachment/attachment.service';
 import { PageRepository } from '../page.repository';
@@ -14,6 +27,7 @@ export class ShareService {
     private readonly pages: PageRepository,
     private readonly access: ItemAccessService,
     private readonly attachments: AttachmentService,
+    private readonly feed: ChangeFeed<ChangeTopics>,
   ) {}
 
   /** Always drops the old key; 'true' issues a new unguessable one (old links stop working). */
@@ -21,10 +35,26 @@ export class ShareService {
     const page = await this.pages.findLive(dto.page_id);
     if (!page) throw AppError.failed('page_not_found');
     await this.access.requireEdit(caller, page.item_id);
-    await this.shares.deleteByPage(page.page_id);
-    if (dto.isCreateSiglePage !== 'true') return [];
+    const dropped = await this.shares.deleteByPage(page.page_id);
+    // Recorded as the scoped links are: the key's first characters only (a revoked one: its page, the key is gone).
+    const recorded = (action: 'share.create' | 'share.revoke', key: string) =>
+      this.feed.publishAfterCommit(
+        ACTIVITY_TOPIC,
+        activityOf(
+          caller,
+          action,
+          page.item_id,
+          { type: 'share_link', id: key ? `${key.slice(0, 6)}…` : `page ${page.page_id}`, name: 'page' },
+          { scope: 'page', page_id: page.page_id, legacy: true },
+        ),
+      );
+    if (dto.isCreateSiglePage !== 'true') {
+      if (dropped > 0) await recorded('share.revoke', '');
+      return [];
+    }
     const unique_key = randomBytes(16).toString('hex');
     await this.shares.create({ unique_key, page_id: page.page_id, item_id: page.item_id, addtime: Math.floor(Date.now() / 1000) });
+    await recorded('share.create', unique_key);
     return { unique_key, page_id: page.page_id };
   }
 

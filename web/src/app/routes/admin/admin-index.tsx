@@ -1,5 +1,15 @@
 import { Card, Spinner, Tab, TabList, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ArrowImportRegular, ArrowLeftRegular, DocumentBulletListRegular, MailInboxRegular, MegaphoneRegular, PeopleRegular, SettingsRegular } from '@fluentui/react-icons';
+import {
+  ArrowImportRegular,
+  ArrowLeftRegular,
+  PlugConnectedRegular,
+  DocumentBulletListRegular,
+  HistoryRegular,
+  MailInboxRegular,
+  MegaphoneRegular,
+  PeopleRegular,
+  SettingsRegular,
+} from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { HeaderAction } from '../../../components/ui/header-action';
@@ -11,16 +21,23 @@ import { ItemManagement } from '../../../features/admin/components/item-manageme
 import { MailOutbox } from '../../../features/admin/components/mail-outbox';
 import { NoticeSender } from '../../../features/admin/components/notice-sender';
 import { ShowdocImport } from '../../../features/admin/components/showdoc-import';
+import { OidcSettingsForm } from '../../../features/admin/components/oidc-settings';
 import { SiteSettingsForm } from '../../../features/admin/components/site-settings';
 import { UpdateNotice } from '../../../features/admin/components/update-notice';
 import { UserManagement } from '../../../features/admin/components/user-management';
 import { labels } from '../../../features/admin/labels';
+import { AdminAuditLog } from '../../../features/audit/components/audit-log-view';
+import { labels as auditLabels } from '../../../features/audit/labels';
+import { WebhooksPanel } from '../../../features/webhook/components/webhooks-panel';
+import { labels as webhookLabels } from '../../../features/webhook/labels';
 import { addLabels } from '../../../lib/i18n';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 
 addLabels(labels);
+addLabels(auditLabels);
+addLabels(webhookLabels);
 
-const SECTIONS = ['users', 'items', 'settings', 'notices', 'outbox', 'import'] as const;
+const SECTIONS = ['users', 'items', 'settings', 'notices', 'outbox', 'import', 'webhooks', 'audit'] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (value: string | null): value is Section => SECTIONS.some((section) => section === value);
 
@@ -94,16 +111,29 @@ export default function AdminIndexRoute() {
             <Tab value="import" icon={<ArrowImportRegular />}>
               {t('ShowDoc import')}
             </Tab>
+            <Tab value="webhooks" icon={<PlugConnectedRegular />}>
+              {t('Webhooks')}
+            </Tab>
+            <Tab value="audit" icon={<HistoryRegular />}>
+              {t('Audit log')}
+            </Tab>
           </TabList>
         </nav>
         <div className={styles.content}>
           <UpdateNotice notice={update} />
           {section === 'users' && <UserManagement />}
           {section === 'items' && <ItemManagement />}
-          {section === 'settings' && <SiteSettingsForm />}
+          {section === 'settings' && (
+            <>
+              <SiteSettingsForm />
+              <OidcSettingsForm />
+            </>
+          )}
           {section === 'notices' && <NoticeSender />}
           {section === 'outbox' && <MailOutbox />}
           {section === 'import' && <ShowdocImport />}
+          {section === 'webhooks' && <WebhooksPanel itemId={0} />}
+          {section === 'audit' && <AdminAuditLog />}
         </div>
       </div>
     </PageLayout>

@@ -65,8 +65,11 @@ export default function PageDiffRoute() {
       width="full"
       title={page ? `${t('Compare versions')} · ${decodeEntities(page.page_title)}` : t('Compare versions')}
       actions={
-        // Back to the page inside its item (menu and all), where History was opened; the lone page until it is known.
-        pageId ? <HeaderAction icon={<ArrowLeftRegular />} label={t('Back to the page')} to={page ? paths.itemView.getHref(page.item_id, pageId) : paths.page.getHref(pageId)} /> : null
+        // Back to the page inside its item (menu and all), where History was opened, once its item is known (a click
+        // while the comparison loads would otherwise land on the lone page); the lone page when it cannot be loaded.
+        pageId && !(isLoading && !data) ? (
+          <HeaderAction icon={<ArrowLeftRegular />} label={t('Back to the page')} to={page ? paths.itemView.getHref(page.item_id, pageId) : paths.page.getHref(pageId)} />
+        ) : null
       }
     >
       <div className={mergeClasses(styles.sheet, mobile && styles.sheetMobile)}>{content}</div>

@@ -9,6 +9,10 @@ import { useHomePageSetting } from '../../../features/admin/api/get-home-page-se
 import { runCron } from '../../../features/admin/api/run-cron';
 import { useUserInfo } from '../../../features/auth/api/get-user-info';
 import { LoginForm } from '../../../features/auth/components/login-form';
+import { labels } from '../../../features/auth/labels';
+import { addLabels } from '../../../lib/i18n';
+
+addLabels(labels);
 
 /** SPEC §2 login: a logged-in visitor goes on at once; success follows `redirect` or opens the item list. */
 export default function LoginRoute() {

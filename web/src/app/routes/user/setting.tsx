@@ -7,7 +7,15 @@ import { PageLayout } from '../../../components/ui/page-layout';
 import { paths } from '../../../config/paths';
 import { useUserInfo } from '../../../features/auth/api/get-user-info';
 import { logout } from '../../../features/auth/api/logout';
+import { ApiTokensCard } from '../../../features/api-token/components/api-tokens-card';
+import { labels as tokenLabels } from '../../../features/api-token/labels';
+import { labels as authLabels } from '../../../features/auth/labels';
 import { ProfileCard } from '../../../features/auth/components/profile-card';
+import { TwoFactorCard } from '../../../features/auth/components/two-factor-card';
+import { addLabels } from '../../../lib/i18n';
+
+addLabels(tokenLabels);
+addLabels(authLabels);
 
 export default function SettingRoute() {
   const { t } = useTranslation();
@@ -28,7 +36,15 @@ export default function SettingRoute() {
         </>
       }
     >
-      {user ? <ProfileCard key={user.uid} user={user} /> : <Spinner />}
+      {user ? (
+        <>
+          <ProfileCard key={user.uid} user={user} />
+          <TwoFactorCard />
+          <ApiTokensCard />
+        </>
+      ) : (
+        <Spinner />
+      )}
     </PageLayout>
   );
 }

@@ -19,6 +19,10 @@ export interface SiteSettingsInput {
   recycle_retention_days: string;
   /** Quire: how often the server re-syncs the API descriptions imported from a URL. */
   api_resync_schedule: 'off' | 'hourly' | 'daily';
+  /** Quire: days the audit log keeps its entries (1 to 3650), as typed. */
+  audit_retention_days: string;
+  /** Quire (issue 21): who must sign in with a second factor. */
+  two_factor_required: 'off' | 'admins' | 'everyone';
 }
 
 /**

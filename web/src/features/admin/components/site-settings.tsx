@@ -7,6 +7,7 @@ import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { type SiteSettings, useSiteSettings } from '../api/get-site-settings';
 import { type SiteSettingsInput, saveSiteSettings } from '../api/save-site-settings';
+import { LdapDirectoryOptions } from './ldap-directory-options';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '720px' },
@@ -22,15 +23,35 @@ const useStyles = makeStyles({
   actions: { display: 'flex', justifyContent: 'flex-end' },
 });
 
-/** Contract §6 defaults: port 389, LDAPv3, user field `cn`. */
-const LDAP_DEFAULTS: LdapForm = { host: '', port: 389, version: 3, base_dn: '', bind_dn: '', bind_password: '', user_field: 'cn', search_filter: '' };
+/** Contract §6 defaults: port 389, LDAPv3, user field `cn`; issue 21: no TLS, no groups, no linking. */
+const LDAP_DEFAULTS: LdapForm = {
+  host: '',
+  port: 389,
+  version: 3,
+  base_dn: '',
+  bind_dn: '',
+  bind_password: '',
+  user_field: 'cn',
+  search_filter: '',
+  security: 'none',
+  ca_cert: '',
+  group_base_dn: '',
+  group_filter: '',
+  group_name_field: 'cn',
+  group_teams: [],
+  link_local: '0',
+};
 
 /** proto's RECYCLE_RETENTION_DAYS_DEFAULT and _MAX (the web imports types only from proto, never its runtime). */
 const RECYCLE_RETENTION_DAYS_DEFAULT = 30;
 const RECYCLE_RETENTION_DAYS_MAX = 3650;
+/** proto's AUDIT_RETENTION_DAYS_DEFAULT and _MAX. */
+const AUDIT_RETENTION_DAYS_DEFAULT = 365;
+const AUDIT_RETENTION_DAYS_MAX = 3650;
 
 const flag = (value: string | undefined, fallback: '0' | '1'): '0' | '1' => (value === '0' || value === '1' ? value : fallback);
 const homePage = (value: string | undefined): SiteSettingsInput['home_page'] => (value === '2' || value === '3' ? value : '1');
+const twoFactorRequired = (value: string | undefined): SiteSettingsInput['two_factor_required'] => (value === 'admins' || value === 'everyone' ? value : 'off');
 const resyncSchedule = (value: string | undefined): SiteSettingsInput['api_resync_schedule'] => (value === 'hourly' || value === 'daily' ? value : 'off');
 
 function initialForm(saved: SiteSettings | null): SiteSettingsInput {
@@ -45,6 +66,8 @@ function initialForm(saved: SiteSettings | null): SiteSettingsInput {
     help_url: saved?.help_url ?? '',
     recycle_retention_days: saved?.recycle_retention_days ?? String(RECYCLE_RETENTION_DAYS_DEFAULT),
     api_resync_schedule: resyncSchedule(saved?.api_resync_schedule),
+    audit_retention_days: saved?.audit_retention_days ?? String(AUDIT_RETENTION_DAYS_DEFAULT),
+    two_factor_required: twoFactorRequired(saved?.two_factor_required),
   };
 }
 
@@ -101,6 +124,7 @@ function SettingsForm(props: { saved: SiteSettings | null }) {
             <Field label={t('Search filter')} hint={t('Optional; %(user)s stands for the username typed at login')}>
               <Input name="ldap_search_filter" placeholder="(uid=%(user)s)" value={ldap.search_filter} onChange={(_, data) => setLdap({ search_filter: data.value })} />
             </Field>
+            <LdapDirectoryOptions ldap={ldap} setLdap={setLdap} />
           </div>
         )}
         <Divider />
@@ -143,6 +167,27 @@ function SettingsForm(props: { saved: SiteSettings | null }) {
             value={form.recycle_retention_days}
             onChange={(_, data) => set({ recycle_retention_days: data.value })}
           />
+        </Field>
+        <Divider />
+        <Subtitle2>{t('Audit log')}</Subtitle2>
+        <Field label={t('Days the audit log keeps its entries')} hint={t('From 1 to {{max}} days; older entries are deleted by the hourly clean-up.', { max: AUDIT_RETENTION_DAYS_MAX })}>
+          <Input
+            name="audit_retention_days"
+            type="number"
+            min={1}
+            max={AUDIT_RETENTION_DAYS_MAX}
+            value={form.audit_retention_days}
+            onChange={(_, data) => set({ audit_retention_days: data.value })}
+          />
+        </Field>
+        <Divider />
+        <Subtitle2>{t('Sign-in')}</Subtitle2>
+        <Field label={t('Require two-factor sign-in')} hint={t('Users it applies to set up an authenticator app at their next sign-in.')}>
+          <RadioGroup layout="horizontal" name="two_factor_required" value={form.two_factor_required} onChange={(_, data) => set({ two_factor_required: twoFactorRequired(data.value) })}>
+            <Radio value="off" label={t('Off')} />
+            <Radio value="admins" label={t('For administrators')} />
+            <Radio value="everyone" label={t('For everyone')} />
+          </RadioGroup>
         </Field>
         <Divider />
         <Subtitle2>{t('API documentation')}</Subtitle2>

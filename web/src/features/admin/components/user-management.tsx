@@ -1,5 +1,5 @@
 import { Badge, Button, Field, Input, Spinner } from '@fluentui/react-components';
-import { DeleteRegular, KeyRegular, PersonAddRegular } from '@fluentui/react-icons';
+import { DeleteRegular, KeyRegular, PersonAddRegular, ShieldDismissRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -10,6 +10,7 @@ import { decodeEntities } from '../../../lib/decode-entities';
 import { addUser } from '../api/add-user';
 import { changeUserPassword } from '../api/change-user-password';
 import { deleteUser } from '../api/delete-user';
+import { resetUserTwoFactor } from '../api/reset-user-two-factor';
 import { type AdminUserRow, useAdminUsers } from '../api/get-admin-users';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { ResponsiveTable } from '../../../components/ui/responsive-table';
@@ -80,6 +81,15 @@ export function UserManagement() {
   const [adding, setAdding] = useState(false);
   const passwordOf = useDialogTarget<AdminUserRow>();
 
+  const resetSecondFactor = async (user: AdminUserRow) => {
+    if (!(await confirmAction(t('Turn off two-factor sign-in for {{username}}? They sign in with the password alone until they set it up again.', { username: user.username })))) return;
+    await resetUserTwoFactor(user.uid)
+      .then(() => showSuccess(t('Two-factor sign-in turned off for {{username}}', { username: user.username })))
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError)) throw error;
+      });
+  };
+
   const remove = async (user: AdminUserRow) => {
     if (!(await confirmAction(t('Delete the user {{username}}?', { username: user.username })))) return;
     await deleteUser(user.uid).catch((error: unknown) => {
@@ -122,6 +132,9 @@ export function UserManagement() {
             <>
               <Button size="small" icon={<KeyRegular />} onClick={() => passwordOf.show(user)}>
                 {t('Change password')}
+              </Button>
+              <Button size="small" icon={<ShieldDismissRegular />} onClick={() => void resetSecondFactor(user)} data-testid="admin-user-reset-2fa">
+                {t('Reset two-factor')}
               </Button>
               {Number(user.groupid) !== ADMIN_GROUP && (
                 <Button size="small" icon={<DeleteRegular />} onClick={() => void remove(user)}>

@@ -1,4 +1,5 @@
 import { Button, Field, Input } from '@fluentui/react-components';
+import { PersonKeyRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptchaField } from '../../../components/ui/captcha-field';
@@ -7,7 +8,9 @@ import { RouterLink } from '../../../components/ui/router-link';
 import { paths } from '../../../config/paths';
 import { ApiError, ErrorCode } from '../../../lib/api-client';
 import { login } from '../api/login';
+import { startOidc, useOidcInfo } from '../api/oidc';
 import { useCaptcha } from '../../../lib/use-captcha';
+import { SecondFactorStep } from './second-factor-step';
 
 /** SPEC §2 login: the captcha appears after 10206 / 10210 and is reloaded after each failure. */
 export function LoginForm(props: { onLoggedIn: () => void; registerOpen: boolean }) {
@@ -16,6 +19,8 @@ export function LoginForm(props: { onLoggedIn: () => void; registerOpen: boolean
   const [password, setPassword] = useState('');
   const [vCode, setVCode] = useState('');
   const captcha = useCaptcha(false);
+  const { data: oidc } = useOidcInfo();
+  const [step, setStep] = useState<{ kind: 'code' | 'enrol'; challenge: string }>();
 
   const submit = async () => {
     try {
@@ -23,12 +28,17 @@ export function LoginForm(props: { onLoggedIn: () => void; registerOpen: boolean
       props.onLoggedIn();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (error.code === ErrorCode.Captcha || error.code === ErrorCode.BadCredentialsCaptcha) captcha.show();
+      const challenge = (error.data as { challenge?: string } | undefined)?.challenge ?? '';
+      if (error.code === ErrorCode.TwoFactorRequired) setStep({ kind: 'code', challenge });
+      else if (error.code === ErrorCode.TwoFactorEnrolRequired) setStep({ kind: 'enrol', challenge });
+      else if (error.code === ErrorCode.Captcha || error.code === ErrorCode.BadCredentialsCaptcha) captcha.show();
       else if (captcha.shown) captcha.refresh();
       setVCode('');
     }
   };
 
+  // Issue 21: after the password, the second factor (a code, or setting it up where the site requires it).
+  if (step) return <SecondFactorStep kind={step.kind} challenge={step.challenge} onLoggedIn={props.onLoggedIn} onRestart={() => setStep(undefined)} />;
   return (
     <FormCard
       title={t('Log in')}
@@ -50,6 +60,11 @@ export function LoginForm(props: { onLoggedIn: () => void; registerOpen: boolean
       <Button appearance="primary" type="submit">
         {t('Log in')}
       </Button>
+      {oidc?.enabled && (
+        <Button icon={<PersonKeyRegular />} onClick={() => void startOidc().catch(() => undefined)} data-testid="oidc-sign-in">
+          {t('Sign in with {{name}}', { name: oidc.label })}
+        </Button>
+      )}
     </FormCard>
   );
 }

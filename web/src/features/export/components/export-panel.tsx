@@ -18,7 +18,7 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
 });
 
-const FORMATS = ['word', 'markdown', 'openapi-json', 'openapi-yaml'] as const;
+const FORMATS = ['word', 'pdf', 'html', 'markdown', 'openapi-json', 'openapi-yaml'] as const;
 
 /** Starts a browser download of `url` (the server answers it as an attachment, so the page stays). */
 function download(url: string): void {
@@ -31,7 +31,7 @@ function download(url: string): void {
 }
 
 /**
- * SPEC §2 export: the whole item or one catalog, as Word or a Markdown zip. The export runs as a
+ * SPEC §2 export: the whole item or one catalog, as Word, PDF, an offline HTML site or a Markdown zip. The export runs as a
  * job (`export/start`); its progress comes from polling `export/status`, then the file downloads.
  * Quire: OpenAPI 3.1 (JSON or YAML) of the pages imported from an API description, downloaded at once.
  */
@@ -106,11 +106,17 @@ export function ExportPanel({ itemId, scope }: { itemId: number; scope: ExportSc
       <Field label={t('Format')}>
         <RadioGroup value={format} onChange={(_, data) => setFormat(FORMATS.find((candidate) => candidate === data.value) ?? 'word')}>
           <Radio value="word" label={t('Word (.docx)')} />
+          <Radio value="pdf" label={t('PDF (.pdf)')} data-testid="export-format-pdf" />
+          <Radio value="html" label={t('Offline HTML site (.zip)')} data-testid="export-format-html" />
           <Radio value="markdown" label={t('Markdown (.zip)')} />
           <Radio value="openapi-json" label={t('OpenAPI 3.1 (.json)')} data-testid="export-openapi-json" />
           <Radio value="openapi-yaml" label={t('OpenAPI 3.1 (.yaml)')} data-testid="export-openapi-yaml" />
         </RadioGroup>
         {format.startsWith('openapi') && <Text className={styles.hint}>{t('Only pages imported from an API description are exported.')}</Text>}
+        {format === 'pdf' && <Text className={styles.hint}>{t('A cover, contents with page numbers, bookmarks and page numbers, drawn as the reader shows the pages.')}</Text>}
+        {format === 'html' && (
+          <Text className={styles.hint}>{t('Every page as the reader shows it, with the menu and a search box, to open from the unpacked folder without a server.')}</Text>
+        )}
       </Field>
       <div className={styles.actions}>
         <Button appearance="primary" icon={<ArrowDownloadRegular />} disabled={running} onClick={() => void start()}>

@@ -36,7 +36,7 @@ import { ErrorView } from '../../../components/ui/error-view';
 import { HeaderAction } from '../../../components/ui/header-action';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { RouterButton } from '../../../components/ui/router-link';
-import { paths } from '../../../config/paths';
+import { currentLocation, paths } from '../../../config/paths';
 import { confirmAction, showAlert } from '../../../lib/alert';
 import { showSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -401,6 +401,23 @@ export function PageEditor({ itemId, pageId: routePageId, copyPageId, watchOnly 
         <p>{failed === 'network' ? t('The page could not be loaded. Check your connection.') : t('This page does not exist or has been deleted.')}</p>
         {failed === 'network' && <Button onClick={() => setAttempt((n) => n + 1)}>{t('Retry')}</Button>}
       </div>
+    );
+  } else if (loaded?.collab && live.status === 'signed-out') {
+    body = (
+      <ErrorView
+        testId="collab-signed-out"
+        icon={<LockClosedRegular />}
+        title={t('Your session has ended')}
+        message={t('You were logged out while the editor was open, so it stopped. Log in again to go on editing this page.')}
+        actions={
+          <>
+            <RouterButton to={paths.login.getHref(currentLocation())} appearance="primary">
+              {t('Log in')}
+            </RouterButton>
+            <RouterButton to={paths.itemView.getHref(itemId, pageId)}>{t('Back to the page')}</RouterButton>
+          </>
+        }
+      />
     );
   } else if (loaded?.collab && live.status === 'refused' && watchOnly) {
     // Not even watching: as the route says to a visitor without the edit right.

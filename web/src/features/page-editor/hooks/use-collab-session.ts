@@ -2,7 +2,7 @@ import { HocuspocusProvider, WebSocketStatus } from '@hocuspocus/provider';
 import type { CollabNotice, CollabRequest, CollabUser } from '@quire/proto';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as Y from 'yjs';
-import { COLLAB_PATH, CollabField, CollabScope, collabDocumentName } from '../lib/collab-protocol';
+import { COLLAB_PATH, COLLAB_SESSION_ENDED, CollabField, CollabScope, collabDocumentName } from '../lib/collab-protocol';
 
 /** Failed attempts to connect, before any first sync, after which the editor says it cannot reach the server (it keeps trying). */
 const ATTEMPTS_BEFORE_UNREACHABLE = 3;
@@ -13,9 +13,10 @@ const SAVE_ANSWER_MS = 20_000;
  * `connecting`: no first sync yet (the editor waits: the server fills the document); `connected`: live;
  * `offline`: the connection dropped after the first sync (typing goes on, Yjs merges on reconnect);
  * `unreachable`: no first sync after several attempts (the server is down, or refused the upgrade: a session that
- * ended); the provider keeps trying; `refused`: the server did not let this user into the page.
+ * ended); the provider keeps trying; `refused`: the server did not let this user into the page; `signed-out`: the
+ * session ended while the editor was open (the server closed the connection): no retry, the user logs in again.
  */
-export type CollabStatus = 'connecting' | 'connected' | 'offline' | 'unreachable' | 'refused';
+export type CollabStatus = 'connecting' | 'connected' | 'offline' | 'unreachable' | 'refused' | 'signed-out';
 
 export type CollabSaveState =
   | { kind: 'idle' }
@@ -138,8 +139,15 @@ export function useCollabSession(pageId: number, user: CollabUser | null, messag
         setSynced(true);
         setStatus('connected');
       },
-      onClose: () => {
+      onClose: ({ event }) => {
         const socket = session.configuration.websocketProvider;
+        if (event.code === COLLAB_SESSION_ENDED) {
+          // Reconnecting would be refused: the session is gone.
+          refused = true;
+          setStatus('signed-out');
+          socket.disconnect();
+          return;
+        }
         if (socket.status !== WebSocketStatus.Connected || refused) return;
         reopen = true;
         socket.disconnect();

@@ -1,4 +1,4 @@
-import type { COLLAB_PATH as PROTO_COLLAB_PATH, CollabField as ProtoCollabField, CollabScope as ProtoCollabScope } from '@quire/proto';
+import type { COLLAB_PATH as PROTO_COLLAB_PATH, COLLAB_SESSION_ENDED as PROTO_COLLAB_SESSION_ENDED, CollabField as ProtoCollabField, CollabScope as ProtoCollabScope } from '@quire/proto';
 
 /*
  * The co-editing protocol's names (proto/src/schemas/collab.schema.ts), as values the editor can use. The web app
@@ -10,6 +10,9 @@ import type { COLLAB_PATH as PROTO_COLLAB_PATH, CollabField as ProtoCollabField,
 
 /** The WebSocket path on the site's own origin. */
 export const COLLAB_PATH: typeof PROTO_COLLAB_PATH = '/api/collab';
+
+/** The close code of a connection whose session ended while it was open. */
+export const COLLAB_SESSION_ENDED: typeof PROTO_COLLAB_SESSION_ENDED = 4401;
 
 /** The Y.Doc's parts: the Markdown (Y.Text) and the page's other fields (Y.Map). */
 export const CollabField: typeof ProtoCollabField = { Content: 'content', Meta: 'meta' };

@@ -11,11 +11,12 @@ import { usePage } from '../api/get-page';
 import { usePageShortcuts } from '../hooks/use-page-shortcuts';
 import { openTryIt } from '../lib/try-it';
 import { PageArticle } from './page-article';
-import { PageComments } from './page-comments';
 import { PageToc } from './page-toc';
 import { PageToolbar } from './page-toolbar';
 
-// The dialogs load when first opened: the reader's first screen needs none of them.
+// The comments (below the page, with their form) load once the page is drawn, the dialogs when first opened:
+// the reader's first screen needs none of them.
+const PageComments = lazy(() => import('./page-comments').then((m) => ({ default: m.PageComments })));
 const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })));
 const PageDetailDialog = lazy(() => import('./page-detail-dialog').then((m) => ({ default: m.PageDetailDialog })));
 const AttachmentsDialog = lazy(() => import('./attachments-dialog').then((m) => ({ default: m.AttachmentsDialog })));
@@ -91,7 +92,9 @@ export function PageReader({ pageId, itemId, itemKey, canEdit, mobile, onHistory
       <div className={mergeClasses(styles.layout, mobile && styles.single)}>
         <div className={styles.main}>
           <PageArticle ref={body} page={page} />
-          <PageComments pageId={pageId} />
+          <Suspense fallback={null}>
+            <PageComments pageId={pageId} />
+          </Suspense>
         </div>
         {!mobile && (
           <aside className={styles.toc}>

@@ -1,12 +1,15 @@
 import { SearchBox, makeStyles, tokens } from '@fluentui/react-components';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '../../../config/env';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSearch } from '../api/search-pages';
 import { useHitKeys } from '../hooks/use-hit-keys';
 import { hitOptionId } from '../lib/hit-href';
-import { SearchHitList } from './search-hit-list';
+
+// The hits' list loads when the field is first used: the reader's first screen shows the menu.
+const loadHitList = () => import('./search-hit-list').then((m) => ({ default: m.SearchHitList }));
+const SearchHitList = lazy(loadHitList);
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalS },
@@ -49,6 +52,7 @@ export function MenuSearch({ itemId, itemKey, onNavigate, children }: MenuSearch
         aria-label={t('Search this item')}
         dismiss={{ 'aria-label': t('Clear search') }}
         value={text}
+        onFocus={() => void loadHitList()}
         onChange={(_, data) => {
           setText(data.value);
           keys.restart();
@@ -66,7 +70,13 @@ export function MenuSearch({ itemId, itemKey, onNavigate, children }: MenuSearch
         aria-activedescendant={searching && keys.active >= 0 ? hitOptionId(listId, keys.active) : undefined}
         data-testid="menu-search"
       />
-      {searching ? <SearchHitList search={search} itemKey={itemKey} active={keys.active} onChoose={keys.choose} onNavigate={onNavigate} onRetry={retry} listId={listId} /> : children}
+      {searching ? (
+        <Suspense fallback={null}>
+          <SearchHitList search={search} itemKey={itemKey} active={keys.active} onChoose={keys.choose} onNavigate={onNavigate} onRetry={retry} listId={listId} />
+        </Suspense>
+      ) : (
+        children
+      )}
     </div>
   );
 }

@@ -10,9 +10,15 @@ import { OpenApiTab } from './open-api-tab';
 import { RecycleBinTab } from './recycle-bin-tab';
 import { ShareLinksTab } from '../../../share-link/components/share-links-tab';
 import { labels as shareLinkLabels } from '../../../share-link/labels';
+import { WebhooksPanel } from '../../../webhook/components/webhooks-panel';
+import { labels as webhookLabels } from '../../../webhook/labels';
 import { addLabels } from '../../../../lib/i18n';
+import { ItemActivity } from '../../../audit/components/audit-log-view';
+import { labels as auditLabels } from '../../../audit/labels';
 
 addLabels(shareLinkLabels);
+addLabels(webhookLabels);
+addLabels(auditLabels);
 
 const useStyles = makeStyles({
   tabs: { overflowX: 'auto', marginBottom: tokens.spacingVerticalM },
@@ -27,7 +33,7 @@ const useStyles = makeStyles({
   panelMobile: { padding: tokens.spacingHorizontalM },
 });
 
-export type SettingsTab = 'base' | 'members' | 'advanced' | 'api' | 'apidocs' | 'recycle' | 'shares';
+export type SettingsTab = 'base' | 'members' | 'advanced' | 'api' | 'apidocs' | 'recycle' | 'shares' | 'webhooks' | 'activity';
 
 /** SPEC §2 item settings: base info, members (and teams), advanced, open API. The creator alone reaches them. */
 export function ItemSettings({ item, mobile }: { item: ItemRow; mobile: boolean }) {
@@ -44,6 +50,12 @@ export function ItemSettings({ item, mobile }: { item: ItemRow; mobile: boolean 
         <Tab value="apidocs">{t('API description')}</Tab>
         <Tab value="recycle">{t('Recycle bin')}</Tab>
         <Tab value="shares">{t('Share links')}</Tab>
+        <Tab value="webhooks" data-testid="settings-tab-webhooks">
+          {t('Webhooks')}
+        </Tab>
+        <Tab value="activity" data-testid="settings-tab-activity">
+          {t('Activity')}
+        </Tab>
       </TabList>
       <div className={mergeClasses(styles.panel, mobile && styles.panelMobile)} data-testid={`settings-${tab}`}>
         {tab === 'base' && <BaseInfoTab item={item} />}
@@ -53,6 +65,8 @@ export function ItemSettings({ item, mobile }: { item: ItemRow; mobile: boolean 
         {tab === 'apidocs' && <ApiSourceTab itemId={item.item_id} />}
         {tab === 'recycle' && <RecycleBinTab itemId={item.item_id} />}
         {tab === 'shares' && <ShareLinksTab itemId={item.item_id} />}
+        {tab === 'webhooks' && <WebhooksPanel itemId={item.item_id} />}
+        {tab === 'activity' && <ItemActivity itemId={item.item_id} />}
       </div>
     </>
   );

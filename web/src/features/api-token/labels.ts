@@ -1,0 +1,53 @@
+import type { AreaLabels } from '../../lib/i18n';
+
+/** Personal API tokens (issue 21), in personal settings. */
+export const labels: AreaLabels = {
+  en: {
+    'API tokens': 'API tokens',
+    'API tokens let scripts and AI assistants (through the MCP server at /mcp) call Quire as you, sent as the header Authorization: Bearer <token>.':
+      'API tokens let scripts and AI assistants (through the MCP server at /mcp) call Quire as you, sent as the header Authorization: Bearer <token>.',
+    'Copy this token now: it will not be shown again.': 'Copy this token now: it will not be shown again.',
+    'Copy token': 'Copy token',
+    Expired: 'Expired',
+    Expires: 'Expires',
+    'In {{count}} days': 'In {{count}} days',
+    'Last used': 'Last used',
+    'Make a token': 'Make a token',
+    Never: 'Never',
+    'Never used': 'Never used',
+    'No API tokens yet.': 'No API tokens yet.',
+    'Read only': 'Read only',
+    'Read and write': 'Read and write',
+    Revoke: 'Revoke',
+    'Revoke the token “{{name}}”? Scripts that use it stop working at once.': 'Revoke the token “{{name}}”? Scripts that use it stop working at once.',
+    'Token name': 'Token name',
+    'Token revoked': 'Token revoked',
+    Scope: 'Scope',
+    Token: 'Token',
+    'Token made': 'Token made',
+  },
+  zhCN: {
+    'API tokens': 'API 令牌',
+    'API tokens let scripts and AI assistants (through the MCP server at /mcp) call Quire as you, sent as the header Authorization: Bearer <token>.':
+      'API 令牌让脚本和 AI 助手（通过 /mcp 的 MCP 服务）以你的身份调用 Quire，请求头为 Authorization: Bearer <令牌>。',
+    'Copy this token now: it will not be shown again.': '请立即复制此令牌：它不会再次显示。',
+    'Copy token': '复制令牌',
+    Expired: '已过期',
+    Expires: '过期时间',
+    'In {{count}} days': '{{count}} 天后',
+    'Last used': '最近使用',
+    'Make a token': '创建令牌',
+    Never: '永不过期',
+    'Never used': '从未使用',
+    'No API tokens yet.': '还没有 API 令牌。',
+    'Read only': '只读',
+    'Read and write': '读写',
+    Revoke: '撤销',
+    'Revoke the token “{{name}}”? Scripts that use it stop working at once.': '撤销令牌“{{name}}”？使用它的脚本将立即失效。',
+    'Token name': '令牌名称',
+    'Token revoked': '令牌已撤销',
+    Scope: '权限',
+    Token: '令牌',
+    'Token made': '令牌已创建',
+  },
+};
