@@ -170,6 +170,36 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: keyboard and sc
     }
   });
 
+  it('walks the page toolbar as one stop of the Tab key: the arrows, Home and End move between its actions', async () => {
+    const visitor = await open('desktop', 'keyboard-toolbar');
+    const { page } = visitor;
+    try {
+      await visitor.visit(`/${ids.item}?page_id=${ids.page}`);
+      const toolbar = page.getByRole('toolbar', { name: 'Page actions' });
+      const edit = toolbar.getByRole('button', { name: 'Edit', exact: true });
+      const attachments = toolbar.getByRole('button', { name: /^Attachments/ });
+      await pressUntilFocused(visitor, 'Tab', edit);
+      await page.keyboard.press('ArrowRight');
+      expect(await hasFocus(toolbar.getByRole('button', { name: 'Share', exact: true }))).toBe(true);
+      await page.keyboard.press('End');
+      expect(await hasFocus(attachments)).toBe(true);
+      await page.keyboard.press('Home');
+      expect(await hasFocus(edit)).toBe(true);
+      await page.keyboard.press('ArrowLeft');
+      expect(await hasFocus(edit)).toBe(true);
+      // One Tab leaves the toolbar, and Shift+Tab comes back to the action last used.
+      await page.keyboard.press('End');
+      await page.keyboard.press('Tab');
+      expect(await toolbar.evaluate((element) => element.contains(document.activeElement))).toBe(false);
+      await page.keyboard.press('Shift+Tab');
+      expect(await hasFocus(attachments)).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog').waitFor();
+    } finally {
+      await visitor.close();
+    }
+  });
+
   it('gives the focus back to the opener when a dialog closes with Escape: editor and reader dialogs, a menu, a form, a question', async () => {
     const visitor = await open('desktop', 'keyboard-dialogs');
     const { page } = visitor;
@@ -227,6 +257,34 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: keyboard and sc
       await drawer.waitFor({ state: 'hidden' });
       await visitor.page.waitForFunction(() => document.activeElement !== document.body);
       expect(await hasFocus(menu)).toBe(true);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it("opens the header's menu of a phone by keyboard, and gives the focus back to its button when it closes", async () => {
+    const visitor = await open('mobile', 'keyboard-header-menu');
+    const { page } = visitor;
+    try {
+      await visitor.visit(`/${ids.item}?page_id=${ids.page}`);
+      const more = page.getByTestId('header-more');
+      await more.waitFor();
+      expect(await more.getAttribute('aria-haspopup')).toBe('menu');
+      await more.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+      expect(await more.getAttribute('aria-expanded')).toBe('true');
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      expect(await hasFocus(more)).toBe(true);
+      // ArrowDown opens it too, and a click on its button closes it.
+      await page.keyboard.press('ArrowDown');
+      await menu.waitFor();
+      await more.click();
+      await menu.waitFor({ state: 'detached' });
+      expect(await more.getAttribute('aria-expanded')).toBe('false');
     } finally {
       await visitor.close();
     }

@@ -1,7 +1,8 @@
-import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowUpRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from './tooltip';
 
 const useStyles = makeStyles({
   button: { position: 'fixed', right: tokens.spacingHorizontalXL, bottom: tokens.spacingVerticalXXL, zIndex: 20, boxShadow: tokens.shadow8 },

@@ -1,9 +1,11 @@
-import { Button, CounterBadge, MenuItem, Tooltip, makeStyles } from '@fluentui/react-components';
+import { Button, makeStyles } from '@fluentui/react-components';
 import { type ReactElement, use } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { CountBadge } from './count-badge';
 import { HeaderActionsInMenu } from './header-actions-in-menu';
 import { RouterButton } from './router-link';
+import { Tooltip } from './tooltip';
 
 const useStyles = makeStyles({
   wrap: { position: 'relative', display: 'inline-flex' },
@@ -27,16 +29,21 @@ export function HeaderAction({ icon, label, to, onClick, count = 0 }: HeaderActi
   const inMenu = use(HeaderActionsInMenu);
   const navigate = useNavigate();
   const styles = useStyles();
-  const badge = count > 0 ? <CounterBadge className={inMenu ? styles.menuBadge : styles.badge} count={count} size="small" color="danger" data-testid="header-action-count" /> : null;
+  const badge = count > 0 ? <CountBadge className={inMenu ? styles.menuBadge : styles.badge} count={count} color="danger" data-testid="header-action-count" /> : null;
   // `aria-label` carries the count too, so that a screen reader hears it.
   const name = count > 0 ? `${label} (${count})` : label;
   if (inMenu) {
-    return (
-      <MenuItem icon={icon} aria-label={name} onClick={() => (to ? void navigate(to) : onClick?.())}>
-        {label}
-        {badge}
-      </MenuItem>
-    );
+    return inMenu({
+      icon,
+      name,
+      onSelect: () => (to ? void navigate(to) : onClick?.()),
+      children: (
+        <>
+          {label}
+          {badge}
+        </>
+      ),
+    });
   }
   const shown = badge ? (
     <span className={styles.wrap}>

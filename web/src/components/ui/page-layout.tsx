@@ -1,14 +1,16 @@
-import { Button, CounterBadge, Menu, MenuList, MenuPopover, MenuTrigger, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { MoreVerticalRegular, WeatherMoonRegular, WeatherSunnyRegular } from '@fluentui/react-icons';
 import { Children, Fragment, type ReactNode, isValidElement, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { toggleTheme, useThemeName } from '../../lib/theme';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { HeaderActionsInMenu } from './header-actions-in-menu';
+import { CountBadge } from './count-badge';
+import { DeferredMenu } from './deferred-menu';
 import { HeaderTools } from './header-tools';
 import { LanguageMenu } from './language-menu';
 import { RouterLink } from './router-link';
+import { Tooltip } from './tooltip';
 
 const useStyles = makeStyles({
   root: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground2 },
@@ -103,19 +105,13 @@ export function PageLayout({ title, actions, moreCount = 0, navigation, width = 
         {actions &&
           (mobile && title && countActions(actions) > 1 ? (
             <span className={styles.moreWrap}>
-              <Menu positioning="below-end">
-                <MenuTrigger disableButtonEnhancement>
-                  <Tooltip content={moreCount > 0 ? `${t('More actions')} (${moreCount})` : t('More actions')} relationship="label">
-                    <Button appearance="subtle" icon={<MoreVerticalRegular />} data-testid="header-more" />
-                  </Tooltip>
-                </MenuTrigger>
-                <MenuPopover>
-                  <MenuList>
-                    <HeaderActionsInMenu value>{actions}</HeaderActionsInMenu>
-                  </MenuList>
-                </MenuPopover>
-              </Menu>
-              {moreCount > 0 && <CounterBadge className={styles.moreBadge} count={moreCount} size="small" color="danger" data-testid="header-more-count" />}
+              <DeferredMenu
+                button={<Button appearance="subtle" icon={<MoreVerticalRegular />} data-testid="header-more" />}
+                label={moreCount > 0 ? `${t('More actions')} (${moreCount})` : t('More actions')}
+              >
+                {(menus, anchor) => <menus.MoreActionsMenu anchor={anchor} actions={actions} />}
+              </DeferredMenu>
+              {moreCount > 0 && <CountBadge className={styles.moreBadge} count={moreCount} color="danger" data-testid="header-more-count" />}
             </span>
           ) : (
             <div className={mergeClasses(styles.actions, mobile && styles.actionsMobile)}>{actions}</div>

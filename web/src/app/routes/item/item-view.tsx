@@ -1,4 +1,4 @@
-import { Badge, Button, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, ArrowLeftRegular, FolderRegular, NavigationRegular, SettingsRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ addLabels(searchLabels);
 // Loaded on first use: the history list and the mobile menu drawer.
 const PageHistoryDialog = lazy(() => import('../../../features/page-history/components/page-history-dialog').then((m) => ({ default: m.PageHistoryDialog })));
 const SideDrawer = lazy(() => import('../../../components/ui/side-drawer').then((m) => ({ default: m.SideDrawer })));
+const ArchivedBadge = lazy(() => import('../../../features/item/components/archived-badge').then((m) => ({ default: m.ArchivedBadge })));
 
 const useStyles = makeStyles({
   layout: { display: 'flex', alignItems: 'flex-start', minHeight: 'calc(100vh - 53px)' },
@@ -46,7 +47,6 @@ const useStyles = makeStyles({
   },
   contentMobile: { padding: tokens.spacingHorizontalM },
   state: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground2 },
-  archived: { marginBottom: tokens.spacingVerticalM },
 });
 
 function firstPage(menu: Menu): number {
@@ -156,9 +156,9 @@ export default function ItemViewRoute() {
         {regular && !mobile && <aside className={styles.sidebar}>{menu}</aside>}
         <div className={mergeClasses(styles.content, mobile && styles.contentMobile)}>
           {archived && (
-            <Badge className={styles.archived} appearance="tint" color="warning" data-testid="archived-badge">
-              {t('Archived: read-only')}
-            </Badge>
+            <Suspense fallback={null}>
+              <ArchivedBadge />
+            </Suspense>
           )}
           {reader}
         </div>

@@ -1,4 +1,4 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Select, Spinner, Switch, Textarea, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Select, Spinner, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, SendRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { sendThroughServer, type HttpProxyMethod, type HttpTestRequest } from '../api/send-through-server';
 import { BROWSER_TIMEOUT_MS, BrowserFetchError, sendFromBrowser, type HttpTestResponse } from '../lib/send-from-browser';
 import { HttpResponseView } from './http-response-view';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 const METHODS: HttpProxyMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 

@@ -1,4 +1,4 @@
-import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { deleteItemGroup } from '../api/delete-item-group';
 import { groupItemIds, type ItemGroupRow } from '../api/get-item-groups';
 import { sortItemGroups } from '../api/sort-item-groups';
 import { type GroupableItem, ItemGroupForm } from './item-group-form';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },

@@ -1,8 +1,9 @@
-import { Button, Tab, TabList, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Tab, TabList, makeStyles, tokens } from '@fluentui/react-components';
 import { FolderRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { decodeEntities } from '../../../lib/decode-entities';
 import type { ItemGroupRow } from '../api/get-item-groups';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalM, minWidth: 0 },

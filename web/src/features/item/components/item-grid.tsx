@@ -1,4 +1,4 @@
-import { Button, Card, SearchBox, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Card, SearchBox, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AddRegular, DocumentRegular, LockClosedRegular, SettingsRegular, SignOutRegular } from '@fluentui/react-icons';
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { limits } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { decodeEntities } from '../../../lib/decode-entities';
 import type { ItemListEntry } from '../api/get-my-items';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end', marginBottom: tokens.spacingVerticalM },

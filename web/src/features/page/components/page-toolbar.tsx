@@ -1,11 +1,15 @@
-import { Button, CounterBadge, Toolbar, ToolbarButton, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { AttachRegular, CopyRegular, DeleteRegular, EditRegular, HistoryRegular, InfoRegular, PlayRegular, ShareRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountBadge } from '../../../components/ui/count-badge';
+import { Toolbar } from '../../../components/ui/toolbar';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 const useStyles = makeStyles({
   root: {
     display: 'flex',
+    alignItems: 'center',
     flexWrap: 'wrap',
     gap: tokens.spacingHorizontalXXS,
     padding: 0,
@@ -40,13 +44,13 @@ export function PageToolbar(props: PageToolbarProps) {
   const styles = useStyles();
   const action = (label: string, icon: ReactElement, onClick: () => void, testId: string) => (
     <Tooltip content={label} relationship="label" key={testId}>
-      <ToolbarButton icon={icon} onClick={onClick} aria-label={label} data-testid={testId}>
+      <Button appearance="subtle" icon={icon} onClick={onClick} aria-label={label} data-testid={testId}>
         {props.compact ? undefined : label}
-      </ToolbarButton>
+      </Button>
     </Tooltip>
   );
   return (
-    <Toolbar className={styles.root} aria-label={t('Page actions')} data-testid="page-toolbar">
+    <Toolbar className={styles.root} label={t('Page actions')} data-testid="page-toolbar">
       {props.onTryIt && (
         <Tooltip content={t('Send this operation in the HTTP API test tool')} relationship="description">
           <Button appearance="primary" size="small" icon={<PlayRegular />} onClick={props.onTryIt} className={styles.tryIt} data-testid="page-try-it">
@@ -66,7 +70,7 @@ export function PageToolbar(props: PageToolbarProps) {
             {props.compact ? undefined : t('Attachments')}
           </Button>
         </Tooltip>
-        {props.attachmentCount > 0 && <CounterBadge className={styles.badge} count={props.attachmentCount} size="small" data-testid="attachment-count" />}
+        {props.attachmentCount > 0 && <CountBadge className={styles.badge} count={props.attachmentCount} data-testid="attachment-count" />}
       </span>
     </Toolbar>
   );

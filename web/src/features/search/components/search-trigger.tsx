@@ -1,8 +1,9 @@
-import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { SHORTCUT_ARIA, SHORTCUT_LABEL } from '../lib/shortcut';
+import { Tooltip } from '../../../components/ui/tooltip';
 
 const useStyles = makeStyles({
   box: {
