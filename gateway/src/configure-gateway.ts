@@ -8,6 +8,7 @@ import { keepIdleConnections } from './http/idle-connections';
 import { legacyUrls } from './http/legacy-url';
 import { securityHeaders } from './http/security-headers';
 import { answerUnreadableRequests } from './http/unreadable-requests';
+import { inlineScriptSources } from './static/inline-scripts';
 import { spa } from './static/spa';
 import { routeUpgrades } from './http/upgrades';
 
@@ -23,7 +24,7 @@ export function configureGateway(app: NestExpressApplication, config: QuireConfi
   // API replies answer POSTs and change with every save: an ETag (a hash of each body) serves nobody.
   // Versioned replies (item/info, page/info) carry their own (http/revalidation.ts); the SPA's files keep theirs (serve-static sets its own).
   app.set('etag', false);
-  app.use(...securityHeaders());
+  app.use(...securityHeaders(inlineScriptSources(config.http.webDist)));
   app.use(legacyUrls());
   app.use('/api', compressReplies());
   app.use(cookieParser());

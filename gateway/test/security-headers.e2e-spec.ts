@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -59,11 +60,13 @@ interface TestGateway {
   close(): Promise<void>;
 }
 
-async function startGateway(env: Record<string, string>): Promise<TestGateway> {
+const INDEX_HTML = '<!doctype html><title>Quire SPA</title><script type="module" src="/assets/app.js"></script>';
+
+async function startGateway(env: Record<string, string>, indexHtml = INDEX_HTML): Promise<TestGateway> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-headers-'));
   const webDist = path.join(dataDir, 'web');
   fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Quire SPA</title><script type="module" src="/assets/app.js"></script>');
+  fs.writeFileSync(path.join(webDist, 'index.html'), indexHtml);
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'document.title = "Quire";');
   const port = await freePort();
   const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST: webDist, LANGUAGE: 'en', ...env });
@@ -123,6 +126,19 @@ describe('Security headers', () => {
       expect(response.status).toBe(200);
       expect(response.body.toString()).toContain('<title>Quire SPA</title>');
       expectSpaHeaders(response.headers);
+    }
+  });
+
+  it("lets index.html's own inline script run, by its hash, and no other inline script", async () => {
+    const boot = 'window.quireFirstReads = {};';
+    const withBoot = await startGateway({}, INDEX_HTML.replace('<script type', `<script>${boot}</script><script type`));
+    try {
+      const response = await new ApiClient(withBoot.base).request('/');
+      expect(response.body.toString()).toContain(boot);
+      const digest = createHash('sha256').update(boot).digest('base64');
+      expect(policyOf(response.headers)).toEqual({ ...SPA_POLICY, 'script-src': ["'self'", `'sha256-${digest}'`] });
+    } finally {
+      await withBoot.close();
     }
   });
 

@@ -2,7 +2,8 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet, { strictTransportSecurity } from 'helmet';
 
 /**
- * What the SPA may load and run: its own script files only, no plugin, no framing.
+ * What the SPA may load and run: its own script files and the inline scripts of its index.html (by their hash,
+ * static/inline-scripts.ts), no plugin, no framing.
  * - `style-src 'unsafe-inline'`: KaTeX and Mermaid hand over HTML/SVG full of `style="…"` attributes, and every
  *   Mermaid diagram carries a `<style>` element, inserted by Mermaid itself, by DOMPurify and by ByteMD's innerHTML,
  *   none of which takes a nonce (Griffel, Fluent UI's styling, injects `<style>` elements too). With a nonce for
@@ -33,13 +34,13 @@ const HSTS_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
  * The headers of every answer: the SPA, its files, the API's JSON. Downloads replace the CSP with their own,
  * stricter sandbox (`download/blob-sender.ts`). HSTS only on a request that came over https (`req.secure`,
  * which believes `X-Forwarded-Proto` only with `TRUST_PROXY`): over plain http it would be ignored, or would
- * lock a browser out of a site that has no https yet.
+ * lock a browser out of a site that has no https yet. `inlineScripts`: the CSP sources of the SPA's inline scripts.
  */
-export function securityHeaders() {
+export function securityHeaders(inlineScripts: string[]) {
   const hsts = strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false });
   return [
     helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, 'script-src': [...CONTENT_SECURITY_POLICY['script-src'], ...inlineScripts] } },
       strictTransportSecurity: false,
       xFrameOptions: { action: 'deny' },
       // Share links and item URLs never leave the site in a Referer; the site's own requests keep theirs.
