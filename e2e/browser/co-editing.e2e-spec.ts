@@ -230,6 +230,25 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: co-editing a pa
     }
   });
 
+  it('lets an editor that has not synced yet go Back without asking about changes nobody typed', async () => {
+    const pageId = await newPage('Slow link', 'Nothing typed here');
+    const slow = await as('owner', 'desktop', 'not-synced');
+    try {
+      // The co-editing socket reaches the server, whose answers never arrive: the editor stays "joining" (a slow
+      // link, a loaded server). The provider counts its own sync request as unsynced until an answer comes.
+      await slow.page.routeWebSocket(/\/api\/collab/, (socket) => socket.connectToServer().onMessage(() => undefined));
+      await slow.visit(`/${itemId}?page_id=${pageId}`);
+      await slow.page.getByTestId('page-edit').click();
+      await slow.page.getByTestId('collab-connecting').waitFor();
+      await slow.page.goBack();
+      await slow.page.waitForURL(`**/${itemId}?page_id=${pageId}`);
+      await slow.page.getByTestId('markdown-body').getByText('Nothing typed here').waitFor();
+      expect(await slow.page.getByRole('alertdialog').count()).toBe(0);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('lets a read-only member watch the page being edited, live, without changing it', async () => {
     const pageId = await newPage('Policies', 'Be kind.');
     const ada = await as('owner');

@@ -100,6 +100,12 @@ export function useCollabSession(pageId: number, user: CollabUser | null, messag
   const [peers, setPeers] = useState<CollabPeer[]>([]);
   const [save, setSave] = useState<CollabSaveState>({ kind: 'idle' });
   const provider = useRef<HocuspocusProvider | null>(null);
+  /**
+   * Changes made in this tab that the server has not acknowledged. Not the provider's own count: that one is 1
+   * from the start of each sync until the server's answer, so an editor still connecting (a slow link, a loaded
+   * server) would ask about unsaved changes that nobody typed.
+   */
+  const unsent = useRef(false);
   const pendingSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const noAnswer = useRef(messages.noAnswer);
   noAnswer.current = messages.noAnswer;
@@ -186,6 +192,16 @@ export function useCollabSession(pageId: number, user: CollabUser | null, messag
         }
       },
     });
+    unsent.current = false;
+    // What the provider applies comes from the server; anything else (typing, the title) was made here.
+    const onUpdate = (_update: Uint8Array, origin: unknown) => {
+      if (origin !== session) unsent.current = true;
+    };
+    const onUnsynced = ({ number }: { number: number }) => {
+      if (number === 0) unsent.current = false;
+    };
+    doc.on('update', onUpdate);
+    session.on('unsyncedChanges', onUnsynced);
     const awareness = session.awareness;
     if (!awareness) throw new Error('the co-editing provider has no awareness');
     awareness.setLocalStateField('user', self);
@@ -213,6 +229,8 @@ export function useCollabSession(pageId: number, user: CollabUser | null, messag
       window.removeEventListener('offline', onOffline);
       window.removeEventListener('online', onOnline);
       provider.current = null;
+      doc.off('update', onUpdate);
+      session.off('unsyncedChanges', onUnsynced);
       session.destroy();
       doc.destroy();
       setDocument(null);
@@ -236,7 +254,7 @@ export function useCollabSession(pageId: number, user: CollabUser | null, messag
     session.sendStateless(JSON.stringify(request));
   }, []);
 
-  const hasUnsentChanges = useCallback(() => provider.current?.hasUnsyncedChanges ?? false, []);
+  const hasUnsentChanges = useCallback(() => unsent.current, []);
 
   return { document, status, synced, readOnly, peers: uid ? peers : [], save, requestSave, hasUnsentChanges };
 }
