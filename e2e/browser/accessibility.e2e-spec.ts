@@ -7,6 +7,7 @@ import { BrowserVisitor, launchChromium, SCREENSHOT_DIR, type ViewportName } fro
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi } from './support/session-factory';
+import { chooseTheme } from './support/markdown-look';
 
 /**
  * Issue 17 point 16: axe-core on every screen of the web app's router (web/src/app/router.tsx), at 1280 and
@@ -117,7 +118,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: accessibility (
       try {
         for (const visitor of Object.values(visitors)) {
           visitor.context.setDefaultTimeout(STEP_TIMEOUT_MS);
-          await visitor.context.addInitScript((dark) => window.localStorage.setItem('quire_theme', dark ? 'dark' : 'light'), theme === 'dark');
+          await chooseTheme(visitor, theme);
         }
         await callApi(visitors.admin, 'user/login', { username: 'showdoc', password: 'admin-pass' });
         for (const screen of screens) {

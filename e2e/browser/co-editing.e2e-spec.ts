@@ -4,7 +4,7 @@ import { axeFindings, describeFindings, isTabsterDummy } from './support/axe';
 import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
 import { decodeHtml, editorValue } from './support/editor-text';
 import { ensureWebBuilt } from './support/ensure-web-build';
-import { chooseTheme } from './support/markdown-look';
+import { chooseTheme, serveInChinese } from './support/markdown-look';
 import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi, registerThroughApi } from './support/session-factory';
 
@@ -377,11 +377,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: co-editing a pa
       try {
         await chooseTheme(ada, theme);
         if (zh) {
-          await ada.page.route('**/api/common/homePageSetting', async (route) => {
-            const response = await route.fetch();
-            const body = (await response.json()) as { data: Record<string, unknown> };
-            await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
-          });
+          await serveInChinese(ada.page);
         }
         await openLive(ada, itemId, pageId);
         await openLive(bob, itemId, pageId);

@@ -10,6 +10,7 @@ import { BrowserVisitor, launchChromium, type ViewportName } from './support/bro
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi, registerThroughApi } from './support/session-factory';
+import { chooseTheme, serveInChinese } from './support/markdown-look';
 
 /**
  * The item management screens in a real browser: catalog management (3 levels, the server's
@@ -494,14 +495,10 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: item management
       visitor.context.setDefaultTimeout(STEP_TIMEOUT_MS);
       try {
         await logIn(visitor, OWNER);
-        await visitor.context.addInitScript((dark) => window.localStorage.setItem('quire_theme', dark ? 'dark' : 'light'), theme === 'dark');
+        await chooseTheme(visitor, theme);
         const zh = language === 'zh-cn';
         if (zh) {
-          await visitor.page.route('**/api/common/homePageSetting', async (route) => {
-            const response = await route.fetch();
-            const body = (await response.json()) as { data: Record<string, unknown> };
-            await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
-          });
+          await serveInChinese(visitor.page);
         }
         await visitor.visit(`/item/setting/${binItem}`);
         await visitor.page.locator(`[data-theme="${theme}"]`).first().waitFor();

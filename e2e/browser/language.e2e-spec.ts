@@ -4,6 +4,7 @@ import { BrowserVisitor, type ViewportName, launchChromium } from './support/bro
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi, registerThroughApi } from './support/session-factory';
+import { chooseTheme } from './support/markdown-look';
 
 const PASSWORD = 'lang-pass-1';
 const suffix = String(Date.now() % 100000);
@@ -30,7 +31,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the language of
 
   const open = async (label: string, viewport: ViewportName, options: { locale?: string; theme?: Theme } = {}) => {
     const visitor = await BrowserVisitor.open(browser, quire.baseUrl, viewport, label, { locale: options.locale ?? 'en-US' });
-    await visitor.context.addInitScript((dark) => window.localStorage.setItem('quire_theme', dark ? 'dark' : 'light'), options.theme === 'dark');
+    await chooseTheme(visitor, options.theme);
     return visitor;
   };
 

@@ -6,6 +6,7 @@ import { BrowserVisitor, type ViewportName, launchChromium } from './support/bro
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi, registerThroughApi } from './support/session-factory';
+import { serveInChinese } from './support/markdown-look';
 
 /**
  * Issue 17 as a user notices it: the compact header on long titles (catalogs, item settings, diff) at 390 px, item
@@ -48,11 +49,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: compact header,
     const dark = options.theme === 'dark';
     await visitor.context.addInitScript((isDark) => window.localStorage.setItem('quire_theme', isDark ? 'dark' : 'light'), dark);
     if (options.language === 'zh-cn') {
-      await visitor.page.route('**/api/common/homePageSetting', async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as { data: Record<string, unknown> };
-        await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
-      });
+      await serveInChinese(visitor.page);
     }
     if (options.user) await callApi(visitor, 'user/login', { username: options.user, password: options.user === 'showdoc' ? 'admin-pass' : PASSWORD });
     return visitor;

@@ -5,6 +5,7 @@ import { BrowserVisitor, type ViewportName, launchChromium } from './support/bro
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi, registerThroughApi } from './support/session-factory';
+import { chooseTheme, serveInChinese } from './support/markdown-look';
 
 /**
  * Page comments as readers meet them (issue 20): a read-only member comments under a page with Ctrl+Enter, an
@@ -30,13 +31,9 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: page comments (
   const open = async (label: string, viewport: ViewportName, options: { user?: string; theme?: Theme; language?: Language } = {}) => {
     const visitor = await BrowserVisitor.open(browser, quire.baseUrl, viewport, label);
     visitor.context.setDefaultTimeout(STEP_TIMEOUT_MS);
-    await visitor.context.addInitScript((isDark) => window.localStorage.setItem('quire_theme', isDark ? 'dark' : 'light'), options.theme === 'dark');
+    await chooseTheme(visitor, options.theme);
     if (options.language === 'zh-cn') {
-      await visitor.page.route('**/api/common/homePageSetting', async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as { data: Record<string, unknown> };
-        await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
-      });
+      await serveInChinese(visitor.page);
     }
     if (options.user) await callApi(visitor, 'user/login', { username: options.user, password: PASSWORD });
     return visitor;

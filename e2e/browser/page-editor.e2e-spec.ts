@@ -3,7 +3,7 @@ import type { Browser, Cookie, Dialog, Locator } from 'playwright-core';
 import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
 import { decodeHtml, editorValue } from './support/editor-text';
 import { ensureWebBuilt } from './support/ensure-web-build';
-import { LOOK_MARKDOWN, type MarkdownLook, chooseTheme, expectReadableLook, readMarkdownLook, showPreview } from './support/markdown-look';
+import { chooseTheme, expectReadableLook, LOOK_MARKDOWN, readMarkdownLook, serveInChinese, showPreview, type MarkdownLook } from './support/markdown-look';
 import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi, registerThroughApi } from './support/session-factory';
 
@@ -781,13 +781,9 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the page editor
 
     const look = async (label: string) => {
       const visitor = await BrowserVisitor.open(browser, quire.baseUrl, viewport, label);
-      await visitor.context.addInitScript((dark) => window.localStorage.setItem('quire_theme', dark ? 'dark' : 'light'), theme === 'dark');
+      await chooseTheme(visitor, theme);
       if (zh) {
-        await visitor.page.route('**/api/common/homePageSetting', async (route) => {
-          const response = await route.fetch();
-          const body = (await response.json()) as { data: Record<string, unknown> };
-          await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
-        });
+        await serveInChinese(visitor.page);
       }
       return visitor;
     };

@@ -4,6 +4,7 @@ import { BrowserVisitor, type ViewportName, launchChromium } from './support/bro
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi, registerThroughApi } from './support/session-factory';
+import { serveInChinese } from './support/markdown-look';
 
 /**
  * Search (issue 15) in a real browser against the real search service: the header's box and
@@ -353,11 +354,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: search', () => 
     it('labels the search in Chinese', async () => {
       const visitor = await openVisitor(viewport, 'search-zh', OWNER);
       try {
-        await visitor.page.route('**/api/common/homePageSetting', async (route) => {
-          const response = await route.fetch();
-          const body = (await response.json()) as { data: Record<string, unknown> };
-          await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
-        });
+        await serveInChinese(visitor.page);
         await visitor.visit('/item/index');
         await visitor.page.getByTestId('search-open').click();
         await dialog(visitor).waitFor();

@@ -7,6 +7,7 @@ import { BrowserVisitor, type ViewportName, launchChromium } from './support/bro
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi } from './support/session-factory';
+import { serveInChinese } from './support/markdown-look';
 
 /**
  * Importing a ShowDoc site from the administrator console (issue 16) in a real browser, against the real embedded
@@ -246,11 +247,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: importing a Sho
         [importId, theme === 'dark'] as const,
       );
       if (language === 'zh-cn') {
-        await visitor.page.route('**/api/common/homePageSetting', async (route) => {
-          const response = await route.fetch();
-          const body = (await response.json()) as { data: Record<string, unknown> };
-          await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
-        });
+        await serveInChinese(visitor.page);
       }
       await openImport(visitor);
       await visitor.page.locator(`[data-theme="${theme}"]`).first().waitFor();

@@ -4,6 +4,7 @@ import { BrowserVisitor, EVERY_LOOK, type ViewportName, launchChromium } from '.
 import { ensureWebBuilt } from './support/ensure-web-build';
 import { type QuireApp, startQuire } from './support/quire-app';
 import { callApi } from './support/session-factory';
+import { chooseTheme, serveInChinese } from './support/markdown-look';
 
 /**
  * The team screens and the administrator console in a real browser, against the real embedded
@@ -476,13 +477,9 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
         const zh = language === 'zh-cn';
         const look = await open(`admin-landing-links-${theme}-${language}`, undefined, viewport);
         await look.context.addCookies(await admin.context.cookies());
-        await look.context.addInitScript((dark) => window.localStorage.setItem('quire_theme', dark ? 'dark' : 'light'), theme === 'dark');
+        await chooseTheme(look, theme);
         if (zh) {
-          await look.page.route('**/api/common/homePageSetting', async (route) => {
-            const response = await route.fetch();
-            const body = (await response.json()) as { data: Record<string, unknown> };
-            await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
-          });
+          await serveInChinese(look.page);
         }
         await look.visit('/admin/index?section=settings');
         const field = look.page.locator('input[name=help_url]');
@@ -658,13 +655,9 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: teams and the a
             const zh = language === 'zh-CN';
             const look = await open(`admin-ldap-${theme}-${language}`, undefined, viewport);
             await look.context.addCookies(await admin.context.cookies());
-            await look.context.addInitScript((dark) => window.localStorage.setItem('quire_theme', dark ? 'dark' : 'light'), theme === 'dark');
+            await chooseTheme(look, theme);
             if (zh) {
-              await look.page.route('**/api/common/homePageSetting', async (route) => {
-                const response = await route.fetch();
-                const body = (await response.json()) as { data: Record<string, unknown> };
-                await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
-              });
+              await serveInChinese(look.page);
             }
             await look.visit('/admin/index?section=settings');
             await look.page.getByText(zh ? '连接安全' : 'Connection security').waitFor();

@@ -3,7 +3,7 @@ import { Subject } from '@quire/proto';
 import type { Browser } from 'playwright-core';
 import { BrowserVisitor, type ViewportName, launchChromium } from './support/browser-session';
 import { ensureWebBuilt } from './support/ensure-web-build';
-import { watchModules } from './support/markdown-look';
+import { serveInChinese, watchModules } from './support/markdown-look';
 import { type QuireApp, startQuire } from './support/quire-app';
 
 /**
@@ -377,11 +377,7 @@ describeWith({ binary: 'chromium' }, 'web app in a real browser: the user journe
         await visitor.page.getByRole('button', { name: 'Light theme' }).click();
 
         // In Chinese, after a reload the form shows no code field yet: the server asks for one and the form shows it.
-        await visitor.page.route('**/api/common/homePageSetting', async (route) => {
-          const response = await route.fetch();
-          const body = (await response.json()) as { data: Record<string, unknown> };
-          await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
-        });
+        await serveInChinese(visitor.page);
         await visitor.page.reload();
         await visitor.page.getByText('这是一个私密项目').waitFor();
         expect(await visitor.page.getByTestId('captcha-image').count()).toBe(0);

@@ -156,3 +156,15 @@ export function watchModules(page: Page): string[] {
   });
   return loaded;
 }
+
+/**
+ * Shows `page` in Chinese as a site whose server speaks Chinese would (`LANGUAGE=zh-cn`): the site settings it reads
+ * at start name that language. The app under test keeps its own server language for everything else.
+ */
+export async function serveInChinese(page: Page): Promise<void> {
+  await page.route('**/api/common/homePageSetting', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: Record<string, unknown> };
+    await route.fulfill({ response, json: { ...body, data: { ...body.data, language: 'zh-cn' } } });
+  });
+}
